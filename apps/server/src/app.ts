@@ -1,0 +1,99 @@
+import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { customerRepository } from './modules/customers/customer.repository.js';
+import { customerRoutes } from './modules/customers/customer.routes.js';
+import { customerService } from './modules/customers/customer.service.js';
+import { registerHealth } from './modules/health/health.routes.js';
+import { identityRepository } from './modules/identities/identity.repository.js';
+import { identityService } from './modules/identities/identity.service.js';
+import { localeCatalog } from './modules/site/locale-catalog.js';
+import { registerSite } from './modules/site/site.routes.js';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
+import { registerAuthentication } from './platform/auth/authenticate.js';
+import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
+import { loadProviderKeys } from './platform/auth/embedded/keys.js';
+import { createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
+import { createDatabase, type Db } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrator.js';
+import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
+import { registerErrorHandling } from './platform/http/errors.js';
+import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
+import path from 'node:path';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface Shoebox {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The composition root: picks each platform adapter from the config and wires the modules. */
+export async function createShoebox(config: Config): Promise<Shoebox> {
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: correlationIdFor,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const https = config.publicUrl.startsWith('https://');
+  const securityHeaders: SecurityHeaderOptions = {
+    connectOrigins: [...new Set([...config.origins, ...Object.values(config.apiBases).map((u) => new URL(u).origin), ...config.origins.map((o) => o.replace(/^http/, 'ws'))])],
+    formOrigins: config.origins,
+    https,
+  };
+  registerErrorHandling(app);
+  registerCorrelationEcho(app);
+  registerSecurityHeaders(app, securityHeaders);
+  registerHealth(app, db);
+
+  const identities = identityService(identityRepository(db));
+  let verify: AccessTokenVerifier;
+  if (config.auth.kind === 'embedded') {
+    const keys = await loadProviderKeys(db);
+    const catalog = localeCatalog(path.join(config.webDistDir, 'locales'));
+    const options = {
+      db,
+      keys,
+      accounts: identities,
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      clientId: config.auth.clientId,
+      origins: config.origins,
+      https,
+      securityHeaders,
+      textsFor: catalog.loginTexts,
+    };
+    await registerEmbeddedProvider(app, createEmbeddedProvider(options), options);
+    verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: keys.publicJwks });
+  } else {
+    verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: new URL(config.auth.jwksUrl) });
+  }
+
+  await app.register(async (api) => {
+    registerAuthentication(api, verify);
+    await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
+  });
+
+  await registerSite(app, config);
+
+  const purge = setInterval(() => {
+    purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
+  return {
+    app,
+    db,
+    async close() {
+      clearInterval(purge);
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { API_SERVICES, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type FeatureFlagsConfig } from '@shoebox/contracts';
+
+const list = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address customers reach this server on; the sign-in issuer and redirects derive from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Further origins the account area is served on (brand hosts); sign-in accepts their redirects. */
+  EXTRA_ORIGINS: list.default([]),
+  DATA_DIR: z.string().default('data'),
+  /** postgres://… for PostgreSQL; otherwise a SQLite file inside DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** An external OpenID Connect issuer; without it the embedded provider signs customers in. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_JWKS_URL: z.string().url().optional(),
+  OIDC_AUDIENCE: z.string().default('shoebox-api'),
+  OIDC_CLIENT_ID: z.string().default('shoebox-web'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Shoebox <no-reply@localhost>'),
+  SUPPORT_CHAT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SUPPORT_CHAT_URL: z.string().url().default('https://support.printhaven.example/chat'),
+  /** JSON object of flag name to allowed-host list; unnamed flags stay on for every host. */
+  FEATURE_FLAGS: z.string().optional(),
+  TEST_HOSTS: list.default(['localhost', '127.0.0.1']),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Set behind a TLS-terminating proxy so protocol and client address come from X-Forwarded-*. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ...Object.fromEntries(API_SERVICES.map((s) => [`API_BASE_${snake(s)}`, z.string().url().optional()])),
+});
+
+function snake(s: string): string {
+  return s.replace(/([A-Z])/g, '_$1').toUpperCase();
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  origins: string[];
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  logLevel: string;
+  auth:
+    | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
+    | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
+  mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
+  mailFrom: string;
+  supportChat: { enabled: boolean; url: string };
+  flags: FeatureFlagsConfig;
+  testHosts: string[];
+  seedDemoData: boolean;
+  webDistDir: string;
+  trustProxy: boolean;
+  apiBases: Partial<Record<ApiService, string>>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads every setting from the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const auth: Config['auth'] = e.OIDC_ISSUER
+    ? {
+        kind: 'external',
+        issuer: e.OIDC_ISSUER,
+        jwksUrl: e.OIDC_JWKS_URL ?? `${e.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/jwks.json`,
+        audience: e.OIDC_AUDIENCE,
+        clientId: e.OIDC_CLIENT_ID,
+      }
+    : { kind: 'embedded', issuer: `${publicUrl}/oidc`, audience: e.OIDC_AUDIENCE, clientId: e.OIDC_CLIENT_ID };
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    origins: [new URL(publicUrl).origin, ...e.EXTRA_ORIGINS.map((o) => new URL(o).origin)],
+    dataDir,
+    database: e.DATABASE_URL?.startsWith('postgres')
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: e.DATABASE_URL ?? path.join(dataDir, 'shoebox.db') },
+    logLevel: e.LOG_LEVEL,
+    auth,
+    mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
+    mailFrom: e.MAIL_FROM,
+    supportChat: { enabled: e.SUPPORT_CHAT_ENABLED, url: e.SUPPORT_CHAT_URL },
+    flags: parseFlags(e.FEATURE_FLAGS),
+    testHosts: e.TEST_HOSTS,
+    seedDemoData: e.SEED_DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    apiBases: Object.fromEntries(
+      API_SERVICES.flatMap((s) => {
+        const v = e[`API_BASE_${snake(s)}`];
+        return v ? [[s, v]] : [];
+      }),
+    ),
+  };
+}
+
+function parseFlags(raw: string | undefined): FeatureFlagsConfig {
+  const defaults = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, ['*']])) as FeatureFlagsConfig;
+  if (!raw) return defaults;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  FEATURE_FLAGS: not valid JSON');
+  }
+  const flags = featureFlagsConfigSchema.safeParse(json);
+  if (!flags.success) throw new ConfigError(`Invalid configuration:\n  FEATURE_FLAGS: ${flags.error.issues[0]?.message}`);
+  return { ...defaults, ...flags.data };
+}

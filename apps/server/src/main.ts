@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createShoebox } from './app.js';
+import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const shoebox = await createShoebox(config);
+  const demo = config.seedDemoData ? await seedDemoAccounts(shoebox.db) : [];
+  await shoebox.app.listen({ host: config.host, port: config.port });
+
+  const lines = [
+    '',
+    `Shoebox is ready at ${config.publicUrl} (${Math.round(performance.now() - startedAt)} ms)`,
+    `  database: ${config.database.kind}, sign-in: ${config.auth.kind}`,
+  ];
+  if (demo.length) {
+    lines.push(`  demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const a of demo) lines.push(`    ${a.email.padEnd(20)} ${a.description}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    shoebox.app.log.info({ signal }, 'Shutting down');
+    await shoebox.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { Db } from '../../platform/db/database.js';
+import type { CustomersTable } from '../../platform/db/schema.js';
+
+export function customerRepository(db: Db) {
+  return {
+    findLive: (id: string) =>
+      db.selectFrom('customers').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+
+    async insert(row: CustomersTable) {
+      await db.insertInto('customers').values(row).execute();
+    },
+
+    async update(id: string, changes: Pick<CustomersTable, 'first_name' | 'last_name' | 'phone'>) {
+      const result = await db.updateTable('customers').set(changes).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    count: async () => Number((await db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  };
+}
+export type CustomerRepository = ReturnType<typeof customerRepository>;

@@ -1,0 +1,38 @@
+import type { Customer, UpdateCustomer } from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { CustomersTable } from '../../platform/db/schema.js';
+import type { CustomerRepository } from './customer.repository.js';
+
+function toCustomer(row: CustomersTable): Customer {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    channel: row.channel,
+    registeredAt: row.registered_at,
+    business: row.business_status
+      ? { companyName: row.business_company, vatNumber: row.business_vat, status: row.business_status }
+      : null,
+  };
+}
+
+export function customerService(repo: CustomerRepository) {
+  return {
+    /** A deleted or unknown customer is a 404: the account area then signs the customer out. */
+    async me(identity: Identity): Promise<Customer> {
+      const row = await repo.findLive(identity.customerId);
+      if (!row) throw notFound('Customer not found');
+      return toCustomer(row);
+    },
+
+    async updateMe(identity: Identity, changes: UpdateCustomer): Promise<Customer> {
+      const updated = await repo.update(identity.customerId, { first_name: changes.firstName, last_name: changes.lastName, phone: changes.phone });
+      if (!updated) throw notFound('Customer not found');
+      return this.me(identity);
+    },
+  };
+}
+export type CustomerService = ReturnType<typeof customerService>;

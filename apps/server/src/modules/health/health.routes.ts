@@ -1,0 +1,25 @@
+import type { Health } from '@shoebox/contracts';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database.js';
+
+const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export function registerHealth(app: FastifyInstance, db: Db): void {
+  app.get('/health', async (request, reply) => {
+    let database: 'ok' | 'failed' = 'ok';
+    try {
+      await sql`select 1`.execute(db);
+    } catch (err) {
+      request.log.error({ err }, 'Health check: database unreachable');
+      database = 'failed';
+    }
+    const body: Health = {
+      status: database === 'ok' ? 'ok' : 'degraded',
+      version: VERSION,
+      uptimeSeconds: Math.round(process.uptime()),
+      checks: { database },
+    };
+    return reply.status(database === 'ok' ? 200 : 503).header('Cache-Control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,57 @@
+
+
+/** Datetimes are ISO-8601 UTC text and booleans 0/1 integers, so one set of queries fits SQLite and PostgreSQL. */
+export interface CustomersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  channel: string;
+  registered_at: string;
+  business_company: string | null;
+  business_vat: string | null;
+  business_status: 'Default' | 'New' | 'Blocked' | 'Active' | null;
+  deleted_at: string | null;
+}
+
+export interface IdentitiesTable {
+  id: string;
+  customer_id: string;
+  email: string;
+  password_hash: string;
+  idp_type: string;
+  auth_method: string;
+  created_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  window_started_at: string;
+  failures: number;
+}
+
+export interface OidcModelsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface SecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  identities: IdentitiesTable;
+  login_attempts: LoginAttemptsTable;
+  oidc_models: OidcModelsTable;
+  secrets: SecretsTable;
+}

@@ -1,0 +1,4 @@
+export const customerKeys = {
+  all: ['customer'] as const,
+  me: () => [...customerKeys.all, 'me'] as const,
+};

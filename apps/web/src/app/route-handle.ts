@@ -1,0 +1,15 @@
+import type { FeatureFlag } from '@shoebox/contracts';
+import type enGB from '../../public/locales/en-GB.json';
+
+export type TitleKey = keyof (typeof enGB)['titles'];
+
+export interface AccessRule {
+  audience?: 'business' | 'consumer';
+  flags?: FeatureFlag[];
+}
+
+/** What the shell needs to know about a route: its title and whether the support chat stays out of the way. */
+export interface RouteHandle {
+  titleKey: TitleKey;
+  hideSupportChat?: boolean;
+}

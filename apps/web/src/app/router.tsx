@@ -1,0 +1,112 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
+import { logoutLoader } from '../features/auth/routes/logout';
+import type { AppServices } from '../lib/services';
+import { HomeRoute } from './home-route';
+import { RootErrorBoundary } from './root-error-boundary';
+import { RootLayout } from './root-layout';
+import { accessLoader, rootLoader, signedInLoader } from './route-access';
+import type { AccessRule, RouteHandle, TitleKey } from './route-handle';
+import { AppShell } from './shell/app-shell';
+import { PublicLayout } from './shell/public-layout';
+import { UnbuiltPage } from './unbuilt-page';
+
+const TIMELINE = 'PhotoManagementTimelineViewEnabled';
+const ALBUMS = 'PhotoManagementAlbumViewEnabled';
+const SHARED_ALBUMS = 'PhotoManagementSharedAlbumsViewEnabled';
+const PREVIEW = 'PhotoManagementPreviewEnabled';
+const PHOTO_ROUTE = { hideSupportChat: true };
+
+interface PageSpec {
+  path: string;
+  titleKey: TitleKey;
+  access?: AccessRule;
+  handle?: Partial<RouteHandle>;
+}
+
+/** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
+const SIGNED_IN_PAGES: PageSpec[] = [
+  { path: 'orders', titleKey: 'orders' },
+  { path: 'orders/:orderCode', titleKey: 'orderDetails' },
+  { path: 'invoices', titleKey: 'invoices', access: { audience: 'business' } },
+  { path: 'integration', titleKey: 'ftp', access: { audience: 'business' } },
+  { path: 'settings', titleKey: 'settings' },
+  { path: 'settings/b2b', titleKey: 'businessSettings', access: { audience: 'business' } },
+  { path: 'settings/b2b/email', titleKey: 'changeEmail', access: { audience: 'business' } },
+  { path: 'settings/b2b/new-address', titleKey: 'deliveryAddress', access: { audience: 'business' } },
+  { path: 'settings/b2b/address/:addressId', titleKey: 'deliveryAddress', access: { audience: 'business' } },
+  { path: 'settings/personal-details', titleKey: 'personalDetails' },
+  { path: 'settings/payment-method', titleKey: 'paymentMethod' },
+  { path: 'settings/email', titleKey: 'changeEmail' },
+  { path: 'settings/new-address', titleKey: 'deliveryAddress' },
+  { path: 'settings/address/:addressId', titleKey: 'deliveryAddress' },
+  { path: 'settings/addresses/all', titleKey: 'allAddresses' },
+  { path: 'saved-projects', titleKey: 'savedProjects' },
+  { path: 'online-products', titleKey: 'widgets', access: { audience: 'consumer' } },
+  { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
+  { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
+  { path: 'change-email-confirmation', titleKey: 'changeEmail' },
+  { path: 'downloads', titleKey: 'downloads' },
+  { path: 'my-photos', titleKey: 'myPhotos', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/photos', titleKey: 'photos', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/photos/preview/:id', titleKey: 'photoPreview', access: { flags: [TIMELINE, PREVIEW] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/albums', titleKey: 'albums', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/albums/:id', titleKey: 'album', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/shared-albums/:id', titleKey: 'sharedAlbum', access: { flags: [SHARED_ALBUMS] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/shared-albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [SHARED_ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
+  { path: 'my-photos/exports/:backupId', titleKey: 'photoExport', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
+];
+
+const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
+  path,
+  handle: { titleKey } satisfies RouteHandle,
+  lazy: load,
+});
+
+export function appRoutes(services: AppServices): RouteObject[] {
+  const page = ({ path, titleKey, access, handle }: PageSpec): RouteObject => ({
+    path,
+    handle: { titleKey, ...handle } satisfies RouteHandle,
+    loader: access ? accessLoader(services, access) : undefined,
+    Component: UnbuiltPage,
+  });
+  const pages = () => import('../features/public-pages');
+
+  return [
+    {
+      id: 'root',
+      loader: rootLoader(services),
+      shouldRevalidate: () => true,
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: () => null,
+      children: [
+        { path: 'auth/callback', loader: authCallbackLoader(services), Component: AuthCallbackPage },
+        { path: 'logout', loader: logoutLoader(services) },
+        {
+          Component: PublicLayout,
+          children: [
+            publicPage('account-deleted', 'accountDeleted', () => pages().then((m) => ({ Component: m.AccountDeletedPage }))),
+            publicPage('change-email-success', 'changeEmailSuccess', () => pages().then((m) => ({ Component: m.ChangeEmailSuccessPage }))),
+            publicPage('change-email-error', 'changeEmailError', () => pages().then((m) => ({ Component: m.ChangeEmailErrorPage }))),
+            publicPage('delete-account-error', 'deleteAccountError', () => pages().then((m) => ({ Component: m.DeleteAccountErrorPage }))),
+            publicPage('subscription-confirmation', 'subscriptionConfirmation', () => pages().then((m) => ({ Component: m.SubscriptionConfirmationPage }))),
+            publicPage('subscription-confirmation-success', 'subscriptionSuccess', () => pages().then((m) => ({ Component: m.SubscriptionSuccessPage }))),
+            publicPage('subscription-confirmation-error', 'subscriptionError', () => pages().then((m) => ({ Component: m.SubscriptionErrorPage }))),
+          ],
+        },
+        {
+          id: 'signed-in',
+          loader: signedInLoader(services),
+          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+          Component: AppShell,
+          children: [{ index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute }, ...SIGNED_IN_PAGES.map(page)],
+        },
+        { path: '*', loader: () => redirect('/') },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (services: AppServices) => createBrowserRouter(appRoutes(services));

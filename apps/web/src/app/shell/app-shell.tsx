@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { useMe } from '../../api/customer/get-me';
+import type { SignedInIdentity } from '../../lib/auth/auth-session';
+import { isHttpStatus } from '../../lib/http/errors';
+import { useIsSmallScreen } from '../../lib/media';
+import { paths } from '../../lib/paths';
+import { useServices } from '../../lib/services';
+import { brandName } from '../brand';
+import { useRouteHandle } from '../use-route-handle';
+import { BusinessStatusBanner } from './business-status-banner';
+import { SideMenu } from './side-menu';
+import styles from './app-shell.module.css';
+import { SupportChatLauncher } from './support-chat-launcher';
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
+  const handle = useRouteHandle();
+  const small = useIsSmallScreen();
+  const stripped = services.stripped();
+  const me = useMe();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // A customer whose record is gone has had the account deleted: sign them out.
+  useEffect(() => {
+    if (isHttpStatus(me.error, 404)) void navigate(paths.logout, { replace: true });
+  }, [me.error, navigate]);
+
+  // Move focus to the new page's heading so screen readers announce the navigation.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setMenuOpen(false);
+    heading.current?.focus();
+  }, [pathname]);
+
+  const business = identity.isBusiness ? me.data?.business : null;
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      {!stripped && (
+        <header className={styles.header}>
+          <Link to={paths.overview} className={styles.brand}>
+            {t('app.brandHome', { brand: brandName(services.channel) })}
+          </Link>
+          {small && (
+            <div className={styles.headerActions}>
+              <button type="button" className={styles.headerButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
+                {menuOpen ? t('menu.close') : t('menu.open')}
+              </button>
+              <Link to={paths.logout} className={styles.headerButton}>
+                {t('menu.signOut')}
+              </Link>
+            </div>
+          )}
+        </header>
+      )}
+      {!stripped && small && (
+        <div id={menuId} hidden={!menuOpen} className={styles.mobileMenu}>
+          {menuOpen && <SideMenu onNavigate={() => setMenuOpen(false)} />}
+        </div>
+      )}
+      <div className={styles.body}>
+        {!stripped && !small && (
+          <aside className={styles.aside}>
+            <SideMenu />
+          </aside>
+        )}
+        <main id="main" className={styles.main}>
+          {business && <BusinessStatusBanner status={business.status} />}
+          {handle && (
+            <h1 ref={heading} tabIndex={-1} className={styles.title}>
+              {t(`titles.${handle.titleKey}`)}
+            </h1>
+          )}
+          <Outlet />
+        </main>
+      </div>
+      {!handle?.hideSupportChat && <SupportChatLauncher />}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Starts Shoebox with the embedded defaults. `npm install` already built everything (the root
+// `prepare` script); a missing build is made here once, so `npm start` always works.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outputs = ['packages/contracts/dist/index.js', 'apps/server/dist/main.js', 'apps/web/dist/index.html'];
+if (!outputs.every((file) => existsSync(new URL(`../${file}`, import.meta.url)))) {
+  console.log('Building Shoebox (first start)…');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+process.chdir(root);
+await import('../apps/server/dist/main.js');
