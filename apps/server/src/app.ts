@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -5,6 +6,9 @@ import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
 import { registerHealth } from './modules/health/health.routes.js';
+import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { newsletterService } from './modules/newsletter/newsletter.service.js';
 import { identityRepository } from './modules/identities/identity.repository.js';
 import { identityService } from './modules/identities/identity.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
@@ -19,7 +23,10 @@ import { migrateToLatest } from './platform/db/migrator.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
-import path from 'node:path';
+import { registerMailboxPage } from './platform/mail/mailbox-page.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import { outboxMailer } from './platform/mail/outbox-mailer.js';
+import { smtpMailer } from './platform/mail/smtp-mailer.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -52,6 +59,15 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerSecurityHeaders(app, securityHeaders);
   registerHealth(app, db);
 
+  let mailer: Mailer;
+  if (config.mail.kind === 'outbox') {
+    const outbox = outboxMailer(config.mail.dir, config.mailFrom);
+    registerMailboxPage(app, outbox.list);
+    mailer = outbox;
+  } else {
+    mailer = smtpMailer(config.mail.url, config.mailFrom);
+  }
+
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
   if (config.auth.kind === 'embedded') {
@@ -78,6 +94,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
   });
 
   await registerSite(app, config);

@@ -19,3 +19,6 @@ export const FEEDBACK_WIDGET_LOCALES = [
 /** Sign-in throttling: this many wrong passwords for one address within the window locks it for the window. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+/** A newsletter double opt-in link works this long. */
+export const NEWSLETTER_CONFIRMATION_VALID_DAYS = 7;

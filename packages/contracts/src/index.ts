@@ -9,3 +9,4 @@ export * from './health.js';
 export * from './identity.js';
 export * from './locales.js';
 export * from './public-configuration.js';
+export * from './newsletter.js';

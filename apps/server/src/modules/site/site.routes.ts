@@ -57,6 +57,8 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
     root: config.webDistDir,
     index: false,
     wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -70,6 +72,7 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
   };
 
   app.get('/', serveApp);
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (isPageRequest) return serveApp(request, reply);

@@ -1,9 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/001-initial.js';
+import * as newsletter from './migrations/002-newsletter.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-newsletter': newsletter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

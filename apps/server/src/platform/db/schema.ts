@@ -48,10 +48,20 @@ export interface SecretsTable {
   created_at: string;
 }
 
+export interface NewsletterSubscriptionsTable {
+  email: string;
+  channel: string;
+  token_hash: string;
+  requested_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
   login_attempts: LoginAttemptsTable;
   oidc_models: OidcModelsTable;
   secrets: SecretsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
 }

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { channelForHost, NEWSLETTER_CONFIRMATION_VALID_DAYS } from '@shoebox/contracts';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { NewsletterRepository } from './newsletter.repository.js';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Newsletter double opt-in, as the email gateway does it: a request mails a link; the link confirms. */
+export function newsletterService(repo: NewsletterRepository, mailer: Mailer, publicUrl: string, now: () => Date = () => new Date()) {
+  return {
+    async requestSubscription(rawEmail: string, channelCode: string): Promise<void> {
+      const email = rawEmail.toLowerCase();
+      const existing = await repo.find(email);
+      if (existing?.confirmed_at) return;
+      const token = randomBytes(24).toString('base64url');
+      const requestedAt = now();
+      await repo.savePending({
+        email,
+        channel: channelCode,
+        token_hash: hash(token),
+        requested_at: requestedAt.toISOString(),
+        expires_at: new Date(requestedAt.getTime() + NEWSLETTER_CONFIRMATION_VALID_DAYS * 86_400_000).toISOString(),
+      });
+      const channel = channelForHost('', channelCode);
+      const link = new URL('/subscription-confirmation', publicUrl);
+      link.searchParams.set('confirmation-token', token);
+      link.searchParams.set('email', email);
+      link.searchParams.set('channel', channel.host);
+      await mailer.send({ to: email, subject: 'Please confirm your newsletter subscription', text: `Confirm your subscription by opening this link:\n\n${link.href}\n\nThe link works for ${NEWSLETTER_CONFIRMATION_VALID_DAYS} days.` });
+    },
+
+    /** Confirming twice with the same link (a double click) succeeds twice and changes nothing more. */
+    async confirm(rawEmail: string, token: string): Promise<void> {
+      const email = rawEmail.toLowerCase();
+      if (await repo.confirm(email, hash(token), now().toISOString())) return;
+      const row = await repo.find(email);
+      // Only hashes are stored and compared: a stolen table does not confirm anyone.
+      const sameToken = row?.token_hash === hash(token);
+      if (sameToken && row.confirmed_at) return;
+      if (sameToken && row.expires_at <= now().toISOString()) throw badRequest('This confirmation link has expired');
+      throw notFound('No subscription waits for this confirmation');
+    },
+  };
+}
+export type NewsletterService = ReturnType<typeof newsletterService>;
