@@ -82,6 +82,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       clientId: config.auth.clientId,
       origins: config.origins,
       https,
+      trustProxy: config.trustProxy,
       securityHeaders,
       textsFor: catalog.loginTexts,
     };

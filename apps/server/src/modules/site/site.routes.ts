@@ -18,11 +18,12 @@ function isTestHost(config: Config, request: FastifyRequest): boolean {
   return config.testHosts.some((h) => h.toLowerCase() === host);
 }
 
-/** Only the root of a live storefront host is indexed, and it names itself as canonical. */
+/** Only the root of a live storefront host is indexed, and it names itself (one of our origins) as canonical. */
 function seoTags(config: Config, request: FastifyRequest): { html: string; header?: string } {
   const path = request.url.split('?')[0];
   if (path === '/' && !isTestHost(config, request)) {
-    return { html: `<link rel="canonical" href="${originOf(request)}/">` };
+    const origin = config.origins.includes(originOf(request)) ? originOf(request) : config.publicUrl;
+    return { html: `<link rel="canonical" href="${origin}/">` };
   }
   return { html: '<meta name="robots" content="noindex">', header: 'noindex' };
 }

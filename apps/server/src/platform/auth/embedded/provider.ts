@@ -25,6 +25,7 @@ export interface EmbeddedProviderOptions {
   clientId: string;
   origins: string[];
   https: boolean;
+  trustProxy: boolean;
   securityHeaders: SecurityHeaderOptions;
   /** Texts of the sign-in page in the customer's language. */
   textsFor(locale: string | undefined): { lang: string; texts: LoginTexts };
@@ -120,7 +121,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
     },
   };
   const provider = new Provider(o.issuer, configuration);
-  if (o.https) provider.proxy = true;
+  provider.proxy = o.trustProxy;
   return provider;
 }
 
