@@ -18,9 +18,10 @@ describe('isFlagOnForHost', () => {
     expect(isFlagOnForHost(undefined, 'www.printhaven.nl')).toBe(false);
   });
 
-  it('accepts every known flag with its host list, and rejects unknown flags and empty hosts', () => {
+  it('accepts any set of known flags with their host lists, and rejects unknown flags and empty hosts', () => {
     const all = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, ['*']]));
     expect(featureFlagsConfigSchema.safeParse(all).success).toBe(true);
+    expect(featureFlagsConfigSchema.safeParse({ PhotoManagementPreviewEnabled: ['www.printhaven.nl'] }).success).toBe(true);
     expect(featureFlagsConfigSchema.safeParse({ ...all, SomethingElse: ['*'] }).success).toBe(false);
     expect(featureFlagsConfigSchema.safeParse({ ...all, PhotoManagementPreviewEnabled: [''] }).success).toBe(false);
   });

@@ -70,18 +70,19 @@ describe.each(databases)('site routes on $name', (kind) => {
       expect(response.body).toBe('User-agent: *\nAllow: /$\nDisallow: /\n');
     });
 
-    it('the root page of a storefront host names itself canonical and may be indexed', async () => {
-      const response = await server().app.inject(page('www.printhaven.nl'));
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<link rel="canonical" href="http://www.printhaven.nl/">');
-      expect(response.body).not.toContain('noindex');
-      expect(response.headers['x-robots-tag']).toBeUndefined();
+    it('the root page of a host that is not a test host may be indexed, and names only our own origin canonical', async () => {
+      for (const host of ['www.printhaven.nl', 'attacker.example']) {
+        const response = await server().app.inject(page(host));
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/">`);
+        expect(response.body).not.toContain('noindex');
+        expect(response.headers['x-robots-tag']).toBeUndefined();
+      }
     });
 
     it('every other page, and every page of a test host, is noindex', async () => {
       for (const [host, url] of [
         ['www.printhaven.nl', '/photos/timeline'],
-        ['www.printhaven.nl', '/?channel=www.albumly.de'],
         ['localhost:3000', '/'],
       ] as const) {
         const response = await server().app.inject(page(host, url));
@@ -138,6 +139,12 @@ describe.each(databases)('site routes as an operator configured them on $name', 
   it('lets pages call a service that lives elsewhere', async () => {
     const csp = String((await server().app.inject({ url: '/health' })).headers['content-security-policy']);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/orders\.printhaven\.example/);
+  });
+
+  it('names a configured brand host as the canonical address of its own root page', async () => {
+    const response = await server().app.inject(page('www.printhaven.nl'));
+    expect(response.body).toContain('<link rel="canonical" href="http://www.printhaven.nl/">');
+    expect(response.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('treats a configured test host as one', async () => {

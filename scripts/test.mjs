@@ -1,0 +1,340 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: builds everything, makes sure Chromium and PostgreSQL are installed, starts a private
+ * throw-away PostgreSQL cluster, runs vitest once over every project and ends with one line
+ * `Tests: N passed, M failed[, K skipped]`. Arguments after `npm test --` go to vitest.
+ *
+ * SHOEBOX_TEST_SKIP_BUILD=1 skips the build for quick local reruns (refused under CI=true).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmpRoot = path.join(root, '.tmp');
+const resultsFile = path.join(tmpRoot, 'vitest-results.json');
+const ci = process.env.CI === 'true';
+const asRoot = process.getuid?.() === 0;
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const PG_USER = 'postgres';
+/** Written into each cluster's directory, so a later run can tell a live cluster from an abandoned one. */
+const RUNNER_PID_FILE = 'runner.pid';
+const startedAt = Date.now();
+
+const log = (message) => console.log(`[test] ${message}`);
+
+class Failure extends Error {}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw new Failure(`${command} could not be started: ${result.error.message}`);
+  if (result.status !== 0) throw new Failure(`\`${[command, ...args].join(' ')}\` failed with exit code ${result.status ?? result.signal}`);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------- build
+
+function build() {
+  if (process.env.SHOEBOX_TEST_SKIP_BUILD === '1') {
+    if (ci) throw new Failure('SHOEBOX_TEST_SKIP_BUILD=1 is not allowed under CI=true');
+    log('Skipping the build (SHOEBOX_TEST_SKIP_BUILD=1)');
+    return;
+  }
+  log('Building: npm run build');
+  run('npm', ['run', 'build']);
+}
+
+// ------------------------------------------------------------------------------------- services
+
+function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return undefined;
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl')) && fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] && path.join(base, versions[0], 'bin');
+}
+
+function missingServices() {
+  const missing = [];
+  if (!fs.existsSync(CHROMIUM_PATH)) missing.push({ what: `Chromium (${CHROMIUM_PATH})`, pkg: 'chromium' });
+  if (!findPostgresBin()) missing.push({ what: 'PostgreSQL (pg_ctl and initdb under /usr/lib/postgresql/*/bin)', pkg: 'postgresql' });
+  return missing;
+}
+
+function commandExists(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureServices() {
+  let missing = missingServices();
+  if (missing.length === 0) return;
+  const packages = missing.map((m) => m.pkg);
+  const installCommand = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${packages.join(' ')}`;
+  log(`Missing: ${missing.map((m) => m.what).join('; ')}`);
+  if (asRoot && commandExists('apt-get')) {
+    log(`Installing: ${installCommand}`);
+    try {
+      run('apt-get', ['update']);
+      run('apt-get', ['install', '-y', ...packages], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    } catch (err) {
+      log(`Installation failed: ${err.message}`);
+    }
+    missing = missingServices();
+    if (missing.length === 0) return;
+  }
+  throw new Failure(
+    `Cannot run the tests: missing ${missing.map((m) => m.what).join(' and ')}.\n` +
+      `Install with: ${asRoot ? '' : 'sudo '}sh -c '${installCommand}'`,
+  );
+}
+
+// ---------------------------------------------------------------------------- postgres cluster
+
+function osUserIds(user) {
+  const uid = spawnSync('id', ['-u', user], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', user], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return undefined;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+const shellQuote = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
+
+/** PostgreSQL refuses to run as root, so as root its tools run as the postgres OS user. */
+function asPostgres(command, args) {
+  if (!asRoot) return [command, args];
+  if (commandExists('runuser')) return ['runuser', ['-u', PG_USER, '--', command, ...args]];
+  return ['su', [PG_USER, '-s', '/bin/sh', '-c', [command, ...args].map(shellQuote).join(' ')]];
+}
+
+function runQuiet(command, args, options = {}) {
+  const [cmd, argv] = asPostgres(command, args);
+  return spawnSync(cmd, argv, { encoding: 'utf8', cwd: options.cwd ?? '/', ...options });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Stops and removes clusters whose test run died without cleaning up (killed outright). */
+function removeStaleClusters(parents, bin) {
+  for (const parent of parents) {
+    if (!fs.existsSync(parent)) continue;
+    for (const name of fs.readdirSync(parent)) {
+      if (!/^(shoebox-)?pg-/.test(name)) continue;
+      const dir = path.join(parent, name);
+      let stale;
+      try {
+        const runnerFile = path.join(dir, RUNNER_PID_FILE);
+        stale = fs.existsSync(runnerFile)
+          ? !isAlive(Number(fs.readFileSync(runnerFile, 'utf8')))
+          : Date.now() - fs.statSync(dir).mtimeMs > 60 * 60 * 1000;
+      } catch {
+        stale = false;
+      }
+      if (!stale) continue;
+      log(`Removing a cluster left by an earlier run: ${dir}`);
+      stopPostgres({ dir, data: path.join(dir, 'data'), bin, running: fs.existsSync(path.join(dir, 'data', 'postmaster.pid')) });
+    }
+  }
+}
+
+function makeClusterDir(postgresIds) {
+  const candidates = [tmpRoot, os.tmpdir()];
+  for (const parent of candidates) {
+    fs.mkdirSync(parent, { recursive: true });
+    const dir = fs.mkdtempSync(path.join(parent, parent === tmpRoot ? 'pg-' : 'shoebox-pg-'));
+    fs.chmodSync(dir, 0o700);
+    if (postgresIds) fs.chownSync(dir, postgresIds.uid, postgresIds.gid);
+    // The socket path must stay under the kernel's limit of about 107 bytes.
+    const socketPathFits = path.join(dir, '.s.PGSQL.65535').length < 100;
+    const reachable = !asRoot || runQuiet('test', ['-w', dir]).status === 0;
+    if (socketPathFits && reachable) return dir;
+    fs.rmSync(dir, { recursive: true, force: true });
+    log(`${parent} does not suit a PostgreSQL cluster (${reachable ? 'path too long for its socket' : `not reachable by the ${PG_USER} user`}); trying the next place`);
+  }
+  throw new Failure('Found no directory for the temporary PostgreSQL cluster');
+}
+
+async function startPostgres() {
+  const bin = findPostgresBin();
+  const postgresIds = asRoot ? osUserIds(PG_USER) : undefined;
+  if (asRoot && !postgresIds) {
+    throw new Failure(`Running as root, but there is no "${PG_USER}" OS user to run PostgreSQL as. Install with: apt-get install -y postgresql`);
+  }
+  removeStaleClusters([tmpRoot, os.tmpdir()], bin);
+  const dir = makeClusterDir(postgresIds);
+  fs.writeFileSync(path.join(dir, RUNNER_PID_FILE), String(process.pid));
+  const data = path.join(dir, 'data');
+  const logFile = path.join(dir, 'postgres.log');
+  const cluster = { dir, data, bin, running: false };
+
+  try {
+    const init = runQuiet(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { cwd: dir });
+    if (init.status !== 0) throw new Failure(`initdb failed:\n${init.stdout}${init.stderr}`);
+    const port = await freePort();
+    // A throw-away cluster: durability is not wanted, speed is.
+    fs.appendFileSync(
+      path.join(data, 'postgresql.conf'),
+      [
+        '',
+        `listen_addresses = '127.0.0.1'`,
+        `port = ${port}`,
+        `unix_socket_directories = '${dir.replaceAll("'", "''")}'`,
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        'max_connections = 200',
+        '',
+      ].join('\n'),
+    );
+    const start = runQuiet(path.join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-w', '-t', '60', 'start'], { cwd: dir });
+    if (start.status !== 0) {
+      const serverLog = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+      throw new Failure(`PostgreSQL did not start:\n${start.stdout}${start.stderr}${serverLog}`);
+    }
+    cluster.running = true;
+    const create = spawnSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'shoebox_test'], { encoding: 'utf8' });
+    if (create.status !== 0) throw new Failure(`createdb failed:\n${create.stdout}${create.stderr}`);
+    cluster.url = `postgres://postgres@127.0.0.1:${port}/shoebox_test`;
+    log(`PostgreSQL ${path.basename(path.dirname(bin))} is running for this run at ${cluster.url} (${dir})`);
+    return cluster;
+  } catch (err) {
+    stopPostgres(cluster);
+    throw err;
+  }
+}
+
+function stopPostgres(cluster) {
+  if (!cluster) return;
+  if (cluster.running) {
+    const stop = runQuiet(path.join(cluster.bin, 'pg_ctl'), ['-D', cluster.data, '-m', 'immediate', '-w', 'stop'], { cwd: cluster.dir });
+    if (stop.status !== 0) log(`pg_ctl stop failed: ${stop.stderr}`);
+    cluster.running = false;
+  }
+  fs.rmSync(cluster.dir, { recursive: true, force: true });
+  log(`PostgreSQL stopped and its cluster deleted (${cluster.dir})`);
+}
+
+// --------------------------------------------------------------------------------------- vitest
+
+function hasE2eSpecs(dir = path.join(root, 'apps/web/e2e')) {
+  if (!fs.existsSync(dir)) return false;
+  return fs.readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? hasE2eSpecs(path.join(dir, e.name)) : e.name.endsWith('.e2e.ts')));
+}
+
+/** Only the e2e project may have no files yet: a run filtered to it alone then passes. */
+function vitestArgs(extra) {
+  const projects = [];
+  extra.forEach((arg, i) => {
+    if (arg === '--project') projects.push(extra[i + 1]);
+    else if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
+  });
+  const onlyE2e = projects.length > 0 && projects.every((p) => p === 'e2e');
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extra];
+  if (onlyE2e && !hasE2eSpecs()) args.push('--passWithNoTests');
+  return args;
+}
+
+let vitestChild;
+
+function runVitest(env) {
+  fs.rmSync(resultsFile, { force: true });
+  const args = vitestArgs(process.argv.slice(2));
+  log(`Running: vitest ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    vitestChild = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { stdio: 'inherit', cwd: root, env });
+    vitestChild.on('error', (err) => {
+      log(`vitest could not be started: ${err.message}`);
+      resolve(1);
+    });
+    vitestChild.on('exit', (code, signal) => {
+      vitestChild = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function summarize() {
+  if (!fs.existsSync(resultsFile)) return undefined;
+  const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  // A file that failed outside its tests (import error, failing hook) counts as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+// ----------------------------------------------------------------------------------------- main
+
+let cluster;
+let cleanedUp = false;
+
+function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  if (vitestChild) vitestChild.kill('SIGTERM');
+  stopPostgres(cluster);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    log(`Interrupted (${signal}): cleaning up`);
+    cleanUp();
+    process.exit(128 + (os.constants.signals[signal] ?? 1));
+  });
+}
+process.on('exit', cleanUp);
+
+async function main() {
+  build();
+  ensureServices();
+  cluster = await startPostgres();
+  const env = { ...process.env, TEST_DATABASE_URL: cluster.url, CHROMIUM_PATH };
+  const code = await runVitest(env);
+  const summary = summarize();
+  cleanUp();
+  log(`Finished in ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  if (!summary) {
+    log(`vitest wrote no results (exit code ${code})`);
+    console.log('Tests: 0 passed, 0 failed');
+    return 1;
+  }
+  if (code !== 0 && summary.failed === 0) log(`vitest exited with code ${code} although no test failed: see the errors above`);
+  console.log(`Tests: ${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`);
+  return code !== 0 || summary.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    cleanUp();
+    console.error(`[test] ${err instanceof Failure ? err.message : err.stack ?? err}`);
+    process.exit(1);
+  },
+);

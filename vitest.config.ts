@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run over every package. `npm test` (scripts/test.mjs) builds first, starts a private
+ * PostgreSQL cluster and passes TEST_DATABASE_URL and CHROMIUM_PATH; running vitest directly works too,
+ * with the PostgreSQL variants skipped (and reported as skipped) when TEST_DATABASE_URL is unset.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/web',
+      {
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['apps/web/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          // After the other projects, one file at a time: a browser and a server need the machine's two cores.
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Having no files is fine here: vitest only fails a run that finds no files in any project, and
+          // scripts/test.mjs adds --passWithNoTests when a run is filtered to this project alone.
+        },
+      },
+    ],
+  },
+});
