@@ -61,9 +61,9 @@ export function AppShell() {
               <button type="button" className={styles.headerButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
                 {menuOpen ? t('menu.close') : t('menu.open')}
               </button>
-              <Link to={paths.logout} className={styles.headerButton}>
+              <button type="button" className={styles.headerButton} onClick={() => void navigate(paths.logout)}>
                 {t('menu.signOut')}
-              </Link>
+              </button>
             </div>
           )}
         </header>
@@ -89,7 +89,11 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      {!handle?.hideSupportChat && <SupportChatLauncher />}
+      {!handle?.hideSupportChat && (
+        <aside aria-label={t('supportChat.open')}>
+          <SupportChatLauncher />
+        </aside>
+      )}
     </div>
   );
 }
