@@ -38,7 +38,7 @@ export interface Shoebox {
 
 /** The composition root: picks each platform adapter from the config and wires the modules. */
 export async function createShoebox(config: Config): Promise<Shoebox> {
-  const db = createDatabase(config.database);
+  const db = await createDatabase(config.database);
   await migrateToLatest(db);
 
   const app = Fastify({
@@ -65,7 +65,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     registerMailboxPage(app, outbox.list);
     mailer = outbox;
   } else {
-    mailer = smtpMailer(config.mail.url, config.mailFrom);
+    mailer = await smtpMailer(config.mail.url, config.mailFrom);
   }
 
   const identities = identityService(identityRepository(db));

@@ -22,10 +22,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** Creates the demo customers that do not exist yet; safe to run on every start. */
 export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk'): Promise<DemoAccount[]> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let passwordHash: string | undefined;
   for (const account of DEMO_ACCOUNTS) {
     const exists = await db.selectFrom('identities').select('id').where('email', '=', account.email).executeTakeFirst();
     if (exists) continue;
+    const hash = (passwordHash ??= await hashPassword(DEMO_PASSWORD));
     const customerId = randomUUID();
     await db.transaction().execute(async (trx) => {
       await trx
@@ -50,7 +51,7 @@ export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk')
           id: randomUUID(),
           customer_id: customerId,
           email: account.email,
-          password_hash: passwordHash,
+          password_hash: hash,
           idp_type: 'shoebox',
           auth_method: account.business ? 'b2b' : 'b2c',
           created_at: new Date().toISOString(),

@@ -78,7 +78,7 @@ export function useMigratedDatabase(kind: TestDatabaseKind): () => Db {
   beforeAll(async () => {
     if (!kind.available) return;
     database = await kind.create();
-    db = createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
     await migrateToLatest(db);
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
-import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer.js';
 
-export function smtpMailer(url: string, from: string): Mailer {
+/** nodemailer is loaded only when SMTP is configured. */
+export async function smtpMailer(url: string, from: string): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
