@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
-import { logoutLoader } from '../features/auth/routes/logout';
+import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
 import type { AppServices } from '../lib/services';
 import { HomeRoute } from './home-route';
 import { RootErrorBoundary } from './root-error-boundary';
@@ -83,7 +83,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
       HydrateFallback: () => null,
       children: [
         { path: 'auth/callback', loader: authCallbackLoader(services), Component: AuthCallbackPage },
-        { path: 'logout', loader: logoutLoader(services) },
+        { path: 'logout', loader: logoutLoader(services), HydrateFallback: LogoutPage, Component: LogoutPage },
         {
           Component: PublicLayout,
           children: [
@@ -103,7 +103,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
           Component: AppShell,
           children: [{ index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute }, ...SIGNED_IN_PAGES.map(page)],
         },
-        { path: '*', loader: () => redirect('/') },
+        { path: '*', loader: () => redirect('/'), Component: () => null },
       ],
     },
   ];

@@ -28,7 +28,14 @@ export function writeJson(storage: Storage, key: string, value: unknown): void {
 export function getCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));
-  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+  if (!found) return undefined;
+  const raw = found.slice(prefix.length);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    // A cookie written by something else may not be URI-encoded; its raw value is still its value.
+    return raw;
+  }
 }
 
 export function setCookie(name: string, value: string, maxAgeSeconds: number): void {

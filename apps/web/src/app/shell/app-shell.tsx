@@ -89,11 +89,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      {!handle?.hideSupportChat && (
-        <aside aria-label={t('supportChat.open')}>
-          <SupportChatLauncher />
-        </aside>
-      )}
+      {!handle?.hideSupportChat && <SupportChatLauncher />}
     </div>
   );
 }

@@ -8,9 +8,11 @@ export function SupportChatLauncher() {
   const { config } = useServices();
   if (!config.supportChat.enabled || !config.supportChat.url) return null;
   return (
-    <a className={styles.launcher} href={config.supportChat.url} target="_blank" rel="noopener noreferrer" data-testid="support-chat">
-      {t('supportChat.open')}
-      <span className="visually-hidden"> {t('menu.opensInNewTab')}</span>
-    </a>
+    <aside aria-label={t('supportChat.open')}>
+      <a className={styles.launcher} href={config.supportChat.url} target="_blank" rel="noopener noreferrer">
+        {t('supportChat.open')}
+        <span className="visually-hidden"> {t('menu.opensInNewTab')}</span>
+      </a>
+    </aside>
   );
 }

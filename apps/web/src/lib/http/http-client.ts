@@ -69,6 +69,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     try {
       json = await response.json();
     } catch (cause) {
+      if ((cause as Error).name === 'AbortError') throw cause;
       return fail(new ParseError(url.href, correlationId, { cause }));
     }
     const parsed = z.safeParse(options.schema, json);

@@ -1,0 +1,59 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import enGB from '../../public/locales/en-GB.json';
+import { installMatchMedia, setSmallScreen } from './media';
+import { server } from './msw-server';
+
+// The real English texts, loaded synchronously, so tests find elements by what a user reads.
+void i18next.use(initReactI18next).init({
+  lng: 'en-GB',
+  fallbackLng: false,
+  resources: { 'en-GB': { translation: enGB } },
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+document.documentElement.lang = 'en-GB';
+
+installMatchMedia();
+// jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
+window.scrollTo = () => {};
+
+// Every request a test makes must be answered by a handler: an unanswered one fails the test that made it.
+const unhandled: string[] = [];
+server.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${request.url}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  unhandled.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearCookies();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  setSmallScreen(false);
+  document.title = '';
+  if (unhandled.length > 0) {
+    const list = unhandled.splice(0).join(', ');
+    throw new Error(`Requests without an MSW handler: ${list}`);
+  }
+});
+
+afterAll(() => server.close());
+
+function clearCookies(): void {
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.split('=')[0];
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+}
