@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Test files spend much of their time loading modules, so two workers pay off even on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/contracts',
       'apps/server',

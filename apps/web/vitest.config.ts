@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
@@ -19,9 +18,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     restoreMocks: true,
-    // jsdom files spend much of their time loading modules, so two workers pay off even on two cores. (Standalone runs
-    // only; under the root config its own setting applies.)
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 10_000,
   },
 });

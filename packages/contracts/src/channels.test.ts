@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_QUERY_PARAM, CHANNELS, channelForHost, DEFAULT_CHANNEL_HOST, findChannel, isLocale } from '../src/index.js';
+import { CHANNEL_QUERY_PARAM, CHANNELS, channelForHost, DEFAULT_CHANNEL_HOST, findChannel, isLocale } from './index.js';
 
 describe('channels', () => {
   it('lists the 17 brand and country storefronts', () => {

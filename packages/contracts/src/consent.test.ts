@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONSENT, formatConsent, parseConsent, type ConsentValue } from '../src/index.js';
+import { DEFAULT_CONSENT, formatConsent, parseConsent, type ConsentValue } from './index.js';
 
 describe('cookie consent', () => {
   it('reads analytics from the first digit and marketing from the second', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityClaimsSchema, isBusinessAuthMethod } from '../src/index.js';
+import { identityClaimsSchema, isBusinessAuthMethod } from './index.js';
 
 describe('isBusinessAuthMethod', () => {
   it.each(['b2b', 'B2B', 'B2b'])('treats %s as a business sign-in', (value) => {

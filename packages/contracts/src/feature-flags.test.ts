@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_FLAGS, featureFlagsConfigSchema, isFlagOnForHost } from '../src/index.js';
+import { FEATURE_FLAGS, featureFlagsConfigSchema, isFlagOnForHost } from './index.js';
 
 describe('isFlagOnForHost', () => {
   it('is on for a listed host, whatever its case or port', () => {
