@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -5,16 +6,31 @@ import type { Config } from './config.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
+import { deletionInfoRepository } from './modules/deletion-info/deletion-info.repository.js';
+import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
+import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { registerHealth } from './modules/health/health.routes.js';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
+import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
+import { photoRepository } from './modules/photos/photo.repository.js';
+import { photoRoutes } from './modules/photos/photo.routes.js';
+import { photoService } from './modules/photos/photo.service.js';
+import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
+import { uploadRepository } from './modules/uploads/upload.repository.js';
+import { registerUploadRoutes } from './modules/uploads/upload.routes.js';
+import { uploadService, type UploadService } from './modules/uploads/upload.service.js';
 import { identityRepository } from './modules/identities/identity.repository.js';
 import { identityService } from './modules/identities/identity.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
+import { getOrCreateSecret } from './platform/auth/secrets.js';
+import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
+import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
+import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
@@ -33,6 +49,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export interface Shoebox {
   app: FastifyInstance;
   db: Db;
+  uploads: UploadService;
   close(): Promise<void>;
 }
 
@@ -68,6 +85,14 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     mailer = await smtpMailer(config.mail.url, config.mailFrom);
   }
 
+  const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
+  const blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);
+  registerBlobRoutes(app, { root: config.blobs.dir, signer });
+  const photos = photoRepository(db);
+  const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
+  const uploadRows = uploadRepository(db);
+  const uploads = uploadService(uploadRows, photos, blobs);
+
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
   if (config.auth.kind === 'embedded') {
@@ -92,9 +117,14 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: new URL(config.auth.jwksUrl) });
   }
 
+  let recovery: { stop(): void } | undefined;
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(photoRoutes(photoService(photos, blobs)), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    const { getDatastore } = await registerUploadRoutes(api, { dir: config.uploadsDir, uploads: uploadRows, service: uploads });
+    recovery = startUploadRecovery({ dir: config.uploadsDir, getDatastore, uploads: uploadRows, service: uploads, log: app.log });
+    await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
   });
 
@@ -108,8 +138,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   return {
     app,
     db,
+    uploads,
     async close() {
       clearInterval(purge);
+      sweeper.stop();
+      recovery?.stop();
       await app.close();
       await db.destroy();
     },

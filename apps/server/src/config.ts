@@ -54,6 +54,8 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
+  blobs: { kind: 'fs'; dir: string };
+  uploadsDir: string;
   mailFrom: string;
   supportChat: { enabled: boolean; url: string };
   flags: FeatureFlagsConfig;
@@ -100,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
     mailFrom: e.MAIL_FROM,
+    blobs: { kind: 'fs', dir: path.join(dataDir, 'blobs') },
+    uploadsDir: path.join(dataDir, 'uploads'),
     supportChat: { enabled: e.SUPPORT_CHAT_ENABLED, url: e.SUPPORT_CHAT_URL },
     flags: parseFlags(e.FEATURE_FLAGS),
     testHosts: e.TEST_HOSTS,

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
+import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -18,7 +19,11 @@ async function main(): Promise<void> {
     lines.push(`  demo accounts (password: ${DEMO_PASSWORD}):`);
     for (const a of demo) lines.push(`    ${a.email.padEnd(20)} ${a.description}`);
   }
+  if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
+  if (demo.length) {
+    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log).catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -10,3 +10,6 @@ export * from './identity.js';
 export * from './locales.js';
 export * from './public-configuration.js';
 export * from './newsletter.js';
+export * from './photos.js';
+export * from './storage-status.js';
+export * from './uploads.js';

@@ -5,19 +5,27 @@ import type { Db } from '../platform/db/database.js';
 
 export const DEMO_PASSWORD = 'shoebox-demo';
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
 export interface DemoAccount {
   email: string;
   firstName: string;
   lastName: string;
   description: string;
+  /** How long ago the account was opened; with no order, the storage period counts from then. */
+  registeredDaysAgo: number;
+  /** Days ago of the customer's last order, if any. */
+  lastOrderDaysAgo?: number;
   business?: { status: BusinessStatus; company: string | null; vat: string | null };
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'emma@example.com', firstName: 'Emma', lastName: 'Janssen', description: 'consumer' },
-  { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default)', business: { status: 'Default', company: null, vat: null } },
-  { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New)', business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
-  { email: 'bram@example.com', firstName: 'Bram', lastName: 'de Vries', description: 'business, blocked (Blocked)', business: { status: 'Blocked', company: 'De Vries Fotografie', vat: 'NL987654321B01' } },
+  { email: 'emma@example.com', firstName: 'Emma', lastName: 'Janssen', description: 'consumer with a photo library; photos safe (ordered 2 months ago)', registeredDaysAgo: 900, lastOrderDaysAgo: 60 },
+  { email: 'lars@example.com', firstName: 'Lars', lastName: 'Eriksen', description: 'consumer; photos deleted in about 6 weeks (warning)', registeredDaysAgo: 503 },
+  { email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Moreau', description: 'consumer; photos deleted in a few days (critical)', registeredDaysAgo: 543 },
+  { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default)', registeredDaysAgo: 400, business: { status: 'Default', company: null, vat: null } },
+  { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New)', registeredDaysAgo: 400, business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
+  { email: 'bram@example.com', firstName: 'Bram', lastName: 'de Vries', description: 'business, blocked (Blocked)', registeredDaysAgo: 400, business: { status: 'Blocked', company: 'De Vries Fotografie', vat: 'NL987654321B01' } },
 ];
 
 /** Creates the demo customers that do not exist yet; safe to run on every start. */
@@ -38,7 +46,7 @@ export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk')
           last_name: account.lastName,
           phone: '+44 20 7946 0000',
           channel,
-          registered_at: new Date(Date.now() - 400 * 24 * 3600 * 1000).toISOString(),
+          registered_at: daysAgo(account.registeredDaysAgo),
           business_company: account.business?.company ?? null,
           business_vat: account.business?.vat ?? null,
           business_status: account.business?.status ?? null,
@@ -57,6 +65,12 @@ export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk')
           created_at: new Date().toISOString(),
         })
         .execute();
+      if (account.lastOrderDaysAgo !== undefined) {
+        await trx
+          .insertInto('orders')
+          .values({ id: randomUUID(), customer_id: customerId, order_code: `DEMO-${customerId.slice(0, 8).toUpperCase()}`, status: 'Dispatched', created_at: daysAgo(account.lastOrderDaysAgo) })
+          .execute();
+      }
     });
   }
   return DEMO_ACCOUNTS;

@@ -57,6 +57,65 @@ export interface NewsletterSubscriptionsTable {
   confirmed_at: string | null;
 }
 
+export interface PhotosTable {
+  id: string;
+  customer_id: string;
+  checksum: string;
+  original_name: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  date_taken: string;
+  date_taken_offset: string | null;
+  taken_month: string;
+  uploaded_at: string;
+  upload_month: string;
+  upload_id: string;
+  /** JSON: [{ size, width, height }] */
+  renditions: string;
+}
+
+export interface PhotoMonthCountsTable {
+  customer_id: string;
+  sort_key: 'dateTaken' | 'created';
+  month: string;
+  count: number;
+}
+
+export interface BlobDeletionsTable {
+  prefix: string;
+  requested_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  customer_id: string;
+  file_name: string;
+  album_id: string | null;
+  status: 'receiving' | 'ingesting' | 'done' | 'rejected';
+  photo_id: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface OrdersTable {
+  id: string;
+  customer_id: string;
+  order_code: string;
+  status: string;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -64,4 +123,10 @@ export interface Database {
   oidc_models: OidcModelsTable;
   secrets: SecretsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  photos: PhotosTable;
+  photo_month_counts: PhotoMonthCountsTable;
+  blob_deletions: BlobDeletionsTable;
+  uploads: UploadsTable;
+  orders: OrdersTable;
+  projects: ProjectsTable;
 }

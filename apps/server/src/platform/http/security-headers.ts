@@ -15,7 +15,7 @@ export function contentSecurityPolicy(o: SecurityHeaderOptions, scriptNonce?: st
     `script-src ${script}`,
     // Component libraries inject <style> elements; scripts stay strictly same-origin.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob: ${o.formOrigins.join(' ')}`.trim(),
     `font-src 'self'`,
     `connect-src ${['self', ...o.connectOrigins].map((x) => (x === 'self' ? `'self'` : x)).join(' ')}`,
     `form-action 'self' ${o.formOrigins.join(' ')}`.trim(),

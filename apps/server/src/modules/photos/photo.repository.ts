@@ -1,0 +1,126 @@
+import type { SortKey, SortOrder } from '@shoebox/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { Database, PhotosTable } from '../../platform/db/schema.js';
+
+export interface PhotoCursor {
+  value: string;
+  id: string;
+}
+
+const COLUMNS = {
+  dateTaken: { month: 'taken_month', value: 'date_taken' },
+  created: { month: 'upload_month', value: 'uploaded_at' },
+} as const satisfies Record<SortKey, { month: keyof PhotosTable; value: keyof PhotosTable }>;
+
+/** Where a photo's files live; deleting the prefix deletes all of them. */
+export const photoBlobPrefix = (customerId: string, photoId: string) => `photos/${customerId}/${photoId}`;
+
+async function adjustCounts(trx: Transaction<Database>, customerId: string, rows: Pick<PhotosTable, 'taken_month' | 'upload_month'>[], delta: 1 | -1) {
+  const changes = new Map<string, number>();
+  for (const row of rows) {
+    for (const [sortKey, month] of [['dateTaken', row.taken_month], ['created', row.upload_month]] as const) {
+      const key = `${sortKey}|${month}`;
+      changes.set(key, (changes.get(key) ?? 0) + delta);
+    }
+  }
+  for (const [key, change] of changes) {
+    const [sortKey, month] = key.split('|') as [SortKey, string];
+    await trx
+      .insertInto('photo_month_counts')
+      .values({ customer_id: customerId, sort_key: sortKey, month, count: change })
+      .onConflict((oc) => oc.columns(['customer_id', 'sort_key', 'month']).doUpdateSet({ count: sql<number>`photo_month_counts.count + ${change}` }))
+      .execute();
+  }
+  await trx.deleteFrom('photo_month_counts').where('customer_id', '=', customerId).where('count', '<=', 0).execute();
+}
+
+export function photoRepository(db: Db) {
+  const page = (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) => {
+    const c = COLUMNS[sortKey];
+    const direction = sortOrder === 'asc' ? 'asc' : 'desc';
+    let query = db.selectFrom('photos').selectAll().where('customer_id', '=', customerId);
+    if (cursor) {
+      query = query.where((eb) => eb(eb.refTuple(c.value, 'id'), sortOrder === 'asc' ? '>' : '<', eb.tuple(cursor.value, cursor.id)));
+    }
+    // Ordering by the month first lets the (customer, month, value, id) index serve the whole list too.
+    return query.orderBy(c.month, direction).orderBy(c.value, direction).orderBy('id', direction).limit(limit);
+  };
+
+  return {
+    monthPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, month: string, cursor: PhotoCursor | undefined, limit: number) =>
+      page(customerId, sortKey, sortOrder, cursor, limit).where(COLUMNS[sortKey].month, '=', month).execute(),
+
+    listPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) =>
+      page(customerId, sortKey, sortOrder, cursor, limit).execute(),
+
+    monthCounts: (customerId: string, sortKey: SortKey) =>
+      db.selectFrom('photo_month_counts').select(['month', 'count']).where('customer_id', '=', customerId).where('sort_key', '=', sortKey).where('count', '>', 0).execute(),
+
+    async photoCount(customerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('photo_month_counts')
+        .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
+        .where('customer_id', '=', customerId)
+        .where('sort_key', '=', 'dateTaken')
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    findByChecksum: (customerId: string, checksum: string) =>
+      db.selectFrom('photos').select('id').where('customer_id', '=', customerId).where('checksum', '=', checksum).executeTakeFirst(),
+
+    /** Inserts the photo and counts it; false when the customer already has a photo with these bytes. */
+    insert: (row: PhotosTable) =>
+      db.transaction().execute(async (trx) => {
+        const result = await trx.insertInto('photos').values(row).onConflict((oc) => oc.columns(['customer_id', 'checksum']).doNothing()).executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        await adjustCounts(trx, row.customer_id, [row], 1);
+        return true;
+      }),
+
+    /** Deletes those of the ids that are the customer's own; answers the ids deleted. Bytes follow via blob_deletions. */
+    deleteOwned: (customerId: string, ids: string[]) =>
+      db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('photos').select(['id', 'taken_month', 'upload_month']).where('customer_id', '=', customerId).where('id', 'in', ids).execute();
+        if (rows.length === 0) return [];
+        const deleted = rows.map((r) => r.id);
+        await trx.deleteFrom('photos').where('customer_id', '=', customerId).where('id', 'in', deleted).execute();
+        await adjustCounts(trx, customerId, rows, -1);
+        const now = new Date().toISOString();
+        await trx
+          .insertInto('blob_deletions')
+          .values(deleted.map((id) => ({ prefix: photoBlobPrefix(customerId, id), requested_at: now })))
+          .onConflict((oc) => oc.column('prefix').doNothing())
+          .execute();
+        return deleted;
+      }),
+
+    /** Deletes every photo of the customer in one transaction; answers how many. */
+    deleteAll: (customerId: string) =>
+      db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        await trx
+          .insertInto('blob_deletions')
+          .columns(['prefix', 'requested_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('photos')
+              .select([sql<string>`'photos/' || customer_id || '/' || id`.as('prefix'), sql<string>`${now}`.as('requested_at')])
+              .where('customer_id', '=', customerId),
+          )
+          .onConflict((oc) => oc.column('prefix').doNothing())
+          .execute();
+        const result = await trx.deleteFrom('photos').where('customer_id', '=', customerId).executeTakeFirst();
+        await trx.deleteFrom('photo_month_counts').where('customer_id', '=', customerId).execute();
+        return Number(result.numDeletedRows);
+      }),
+
+    pendingBlobDeletions: (limit: number) => db.selectFrom('blob_deletions').select('prefix').orderBy('requested_at').limit(limit).execute(),
+
+    async blobDeletionsDone(prefixes: string[]) {
+      if (prefixes.length) await db.deleteFrom('blob_deletions').where('prefix', 'in', prefixes).execute();
+    },
+  };
+}
+export type PhotoRepository = ReturnType<typeof photoRepository>;

@@ -1,0 +1,117 @@
+import {
+  THUMBNAIL_SIZES,
+  UNKNOWN_DATE,
+  type AccountPhotoInfo,
+  type FailedList,
+  type Photo,
+  type PhotoPage,
+  type SortKey,
+  type SortOrder,
+  type TimelineCounts,
+} from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import type { PhotosTable } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/http/errors.js';
+import { decodeCursor, encodeCursor } from './photo-cursor.js';
+import { photoBlobPrefix, type PhotoRepository } from './photo.repository.js';
+
+export interface Rendition {
+  size: number;
+  width: number;
+  height: number;
+}
+
+const ORIGINAL_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' };
+
+export const originalKey = (customerId: string, photoId: string, mime: string) =>
+  `${photoBlobPrefix(customerId, photoId)}/original.${ORIGINAL_EXTENSIONS[mime] ?? 'bin'}`;
+export const renditionKey = (customerId: string, photoId: string, size: number) => `${photoBlobPrefix(customerId, photoId)}/${size}.jpg`;
+
+const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+
+export interface PageQuery {
+  cursor?: string;
+  limit: number;
+  sortKey: SortKey;
+  sortOrder: SortOrder;
+}
+
+export function photoService(repo: PhotoRepository, blobs: BlobStore) {
+  function toPhoto(row: PhotosTable): Photo {
+    const renditions = JSON.parse(row.renditions) as Rendition[];
+    const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
+    const thumbnails = THUMBNAIL_SIZES.map((size) => {
+      // A small photo has no larger rendition than its own size: the next smaller one stands in.
+      const r = renditions.find((x) => x.size === size) ?? largest;
+      return { id: `${row.id}-${size}`, url: blobs.signedUrl(renditionKey(row.customer_id, row.id, r.size)), width: r.width, height: r.height };
+    });
+    return {
+      imageId: row.id,
+      localFileName: row.original_name,
+      url: blobs.signedUrl(renditionKey(row.customer_id, row.id, largest.size)),
+      untouchedUrl: blobs.signedUrl(originalKey(row.customer_id, row.id, row.mime), { downloadName: row.original_name }),
+      uploadId: row.upload_id,
+      ...(row.date_taken === UNKNOWN_DATE ? {} : { dateTaken: `${row.date_taken}${row.date_taken_offset ?? ''}` }),
+      uploadEnd: row.uploaded_at,
+      visibleWidth: row.width,
+      visibleHeight: row.height,
+      thumbnails,
+    };
+  }
+
+  function toPage(rows: PhotosTable[], query: PageQuery): PhotoPage {
+    const last = rows.at(-1);
+    const full = rows.length === query.limit;
+    return {
+      images: rows.map(toPhoto),
+      cursor: full && last ? encodeCursor({ value: query.sortKey === 'created' ? last.uploaded_at : last.date_taken, id: last.id }) : null,
+    };
+  }
+
+  return {
+    toPhoto,
+
+    async timelineCounts(identity: Identity, sortKey: SortKey): Promise<TimelineCounts> {
+      const counts: TimelineCounts = {};
+      for (const { month, count } of await repo.monthCounts(identity.customerId, sortKey)) {
+        const [year, m] = month.split('-');
+        const byMonth = (counts[String(Number(year))] ??= {});
+        byMonth[String(Number(m))] = Number(count);
+      }
+      return counts;
+    },
+
+    async monthPage(identity: Identity, year: number, month: number, query: PageQuery): Promise<PhotoPage> {
+      const rows = await repo.monthPage(identity.customerId, query.sortKey, query.sortOrder, monthKey(year, month), decodeCursor(query.cursor), query.limit);
+      return toPage(rows, query);
+    },
+
+    async listPage(identity: Identity, query: PageQuery): Promise<PhotoPage> {
+      const rows = await repo.listPage(identity.customerId, query.sortKey, query.sortOrder, decodeCursor(query.cursor), query.limit);
+      return toPage(rows, query);
+    },
+
+    async accountInfo(identity: Identity): Promise<AccountPhotoInfo> {
+      // Albums arrive with their own module; until then a customer has none.
+      return { albumsCount: 0, photosCount: await repo.photoCount(identity.customerId), readAlbumsCount: 0 };
+    },
+
+    /** Ids that are not the customer's own (another customer's, unknown, already gone) come back as failed. */
+    async deletePhotos(identity: Identity, photoIds: string[]): Promise<FailedList> {
+      const unique = [...new Set(photoIds)];
+      const deleted = new Set(await repo.deleteOwned(identity.customerId, unique));
+      return { failed: unique.filter((id) => !deleted.has(id)) };
+    },
+
+    async deletePhoto(identity: Identity, photoId: string): Promise<void> {
+      const deleted = await repo.deleteOwned(identity.customerId, [photoId]);
+      if (deleted.length === 0) throw notFound('Photo not found');
+    },
+
+    async deleteAll(identity: Identity): Promise<number> {
+      return repo.deleteAll(identity.customerId);
+    },
+  };
+}
+export type PhotoService = ReturnType<typeof photoService>;

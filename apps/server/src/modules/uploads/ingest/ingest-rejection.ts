@@ -1,0 +1,57 @@
+/**
+ * Why an uploaded file was refused, with a message a customer understands. The caller puts the
+ * file's name in front, e.g. `${fileName}: ${rejection.message}`.
+ */
+export type IngestRejectionReason = 'unsupported_type' | 'empty' | 'too_large' | 'too_many_pixels' | 'corrupt';
+
+export class IngestRejection extends Error {
+  constructor(
+    readonly reason: IngestRejectionReason,
+    message: string,
+    /** `cause` keeps the decoder's own error for the logs; customers only see `message`. */
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'IngestRejection';
+  }
+}
+
+const MEGABYTE = 1024 * 1024;
+
+export function unsupportedType(): IngestRejection {
+  return new IngestRejection('unsupported_type', 'This file is not a JPEG, PNG or HEIC photo, so it cannot be added to your library.');
+}
+
+export function emptyFile(): IngestRejection {
+  return new IngestRejection('empty', 'This file is empty.');
+}
+
+export function tooLarge(bytes: number, maxBytes: number): IngestRejection {
+  // The file's size is rounded up, so a file just over the limit never reads as "50 MB, limit 50 MB".
+  return new IngestRejection('too_large', `This file is too big (${megabytes(bytes, Math.ceil)}). Photos can be up to ${megabytes(maxBytes, Math.floor)}.`);
+}
+
+export function tooManyPixels(width: number, height: number, maxPixels: number): IngestRejection {
+  return new IngestRejection(
+    'too_many_pixels',
+    `This photo has too many pixels (${width} × ${height}). Photos can have up to ${megapixels(maxPixels)} megapixels.`,
+  );
+}
+
+export function corrupt(cause?: unknown): IngestRejection {
+  return new IngestRejection(
+    'corrupt',
+    'This photo is damaged or incomplete and cannot be opened. Please try uploading it again.',
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function megabytes(bytes: number, round: (value: number) => number): string {
+  const tenths = round((bytes / MEGABYTE) * 10) / 10;
+  return `${tenths >= 100 ? round(tenths) : tenths} MB`;
+}
+
+function megapixels(pixels: number): string {
+  const value = pixels / 1_000_000;
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}

@@ -1,0 +1,35 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Signed blob URLs live this long; they are rounded to the hour so one photo keeps one URL (and cache entry) for an hour. */
+export const SIGNED_URL_TTL_SECONDS = 6 * 60 * 60;
+const ROUND_SECONDS = 60 * 60;
+
+export interface SignedParams {
+  expires: number;
+  downloadName?: string;
+}
+
+export function urlSigner(secret: string, now: () => number = () => Date.now()) {
+  const mac = (key: string, expires: number, downloadName = '') =>
+    createHmac('sha256', secret).update(`${key}\n${expires}\n${downloadName}`).digest('base64url');
+
+  return {
+    sign(key: string, downloadName?: string): URLSearchParams {
+      const expires = Math.ceil((now() / 1000 + SIGNED_URL_TTL_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
+      const params = new URLSearchParams({ e: String(expires), s: mac(key, expires, downloadName) });
+      if (downloadName) params.set('d', downloadName);
+      return params;
+    },
+    /** The seconds the URL still works, or undefined when it is forged or expired. */
+    verify(key: string, params: { e?: string; s?: string; d?: string }): number | undefined {
+      const expires = Number(params.e);
+      if (!Number.isInteger(expires) || !params.s) return undefined;
+      const expected = Buffer.from(mac(key, expires, params.d ?? ''));
+      const given = Buffer.from(params.s);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      const remaining = expires - Math.floor(now() / 1000);
+      return remaining > 0 ? remaining : undefined;
+    },
+  };
+}
+export type UrlSigner = ReturnType<typeof urlSigner>;
