@@ -2,18 +2,24 @@ import { isLocale, type Locale } from '@shoebox/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type enGB from '../../public/locales/en-GB.json';
+import type enGBPhotos from '../../public/locales/en-GB/photos.json';
+import type enGBStorage from '../../public/locales/en-GB/storage.json';
+import type enGBUpload from '../../public/locales/en-GB/upload.json';
+
+/** Feature namespaces live in /locales/{locale}/{namespace}.json and load with their screens. */
+export type FeatureNamespace = 'photos' | 'upload' | 'storage';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB };
+    resources: { translation: typeof enGB; photos: typeof enGBPhotos; upload: typeof enGBUpload; storage: typeof enGBStorage };
   }
 }
 
 export const FALLBACK_LOCALE: Locale = 'en-GB';
 
-async function fetchMessages(locale: Locale): Promise<Record<string, unknown>> {
-  const response = await fetch(`/locales/${locale}.json`);
+async function fetchMessages(locale: Locale, namespace?: FeatureNamespace): Promise<Record<string, unknown>> {
+  const response = await fetch(namespace ? `/locales/${locale}/${namespace}.json` : `/locales/${locale}.json`);
   if (!response.ok) throw new Error(`Locale ${locale} could not be loaded (${response.status})`);
   return (await response.json()) as Record<string, unknown>;
 }
@@ -38,4 +44,18 @@ export async function initI18n(requested: string): Promise<Locale> {
   });
   document.documentElement.lang = locale;
   return locale;
+}
+
+/** Loads a feature's texts in the current language (English when that language lacks them), once. */
+export async function loadNamespace(namespace: FeatureNamespace): Promise<void> {
+  const locale = i18next.language as Locale;
+  if (i18next.hasResourceBundle(locale, namespace)) return;
+  let messages: Record<string, unknown>;
+  try {
+    messages = await fetchMessages(locale, namespace);
+  } catch (error) {
+    if (locale === FALLBACK_LOCALE) throw error;
+    messages = await fetchMessages(FALLBACK_LOCALE, namespace);
+  }
+  i18next.addResourceBundle(locale, namespace, messages, true, true);
 }

@@ -13,17 +13,23 @@ import { Worker } from 'node:worker_threads';
 const IDLE_MS = 30_000;
 
 // Plain CommonJS so it runs the same from the TypeScript sources (tests) and from the build.
+// libheif-js reports problems on the console; in the worker they are kept as the error's detail instead.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { format } = require('node:util');
+let said = [];
+console.log = console.info = console.warn = console.error = (...args) => { said.push(format(...args)); };
 const convert = require(workerData.heicConvertPath);
 parentPort.on('message', async ({ id, heic, quality }) => {
+  said = [];
   try {
     const encoded = await convert({ buffer: heic, format: 'JPEG', quality });
     const jpeg = new Uint8Array(encoded.length);
     jpeg.set(encoded);
     parentPort.postMessage({ id, jpeg }, [jpeg.buffer]);
   } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+    const detail = said.join(' ').replace(/\\s+/g, ' ').slice(0, 500);
+    parentPort.postMessage({ id, error: String((error && error.message) || error) + (detail ? ' (' + detail + ')' : '') });
   }
 });
 `;

@@ -47,6 +47,7 @@ export function corrupt(cause?: unknown): IngestRejection {
 }
 
 function megabytes(bytes: number, round: (value: number) => number): string {
+  if (bytes < MEGABYTE) return `${round(bytes / 1024)} KB`;
   const tenths = round((bytes / MEGABYTE) * 10) / 10;
   return `${tenths >= 100 ? round(tenths) : tenths} MB`;
 }
