@@ -41,55 +41,75 @@ interface Pending {
 
 type Reply = { id: number; jpeg: Uint8Array; error?: undefined } | { id: number; error: string };
 
-let worker: Worker | undefined;
-let idleTimer: NodeJS.Timeout | undefined;
+interface Decoder {
+  decode(heic: Uint8Array, quality: number): Promise<Buffer>;
+}
+
+/** The worker new decodes go to; a worker that failed a decode or sat idle is retired and replaced. */
+let current: Decoder | undefined;
 let nextId = 1;
-const pending = new Map<number, Pending>();
 
 /** Decodes the (primary image of the) HEIC to a JPEG of the given quality (0–1). Rejects when libheif cannot. */
 export function decodeHeicToJpeg(heic: Uint8Array, quality: number): Promise<Buffer> {
-  const id = nextId++;
-  const current = decoderWorker();
-  if (idleTimer) clearTimeout(idleTimer);
-  current.ref(); // an awaited decode keeps the process alive
-  return new Promise<Buffer>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    current.postMessage({ id, heic, quality });
-  });
+  current ??= startDecoder();
+  return current.decode(heic, quality);
 }
 
-function decoderWorker(): Worker {
-  if (worker) return worker;
+function startDecoder(): Decoder {
   const heicConvertPath = createRequire(import.meta.url).resolve('heic-convert');
-  const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { heicConvertPath } });
-  started.on('message', (reply: Reply) => {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { heicConvertPath } });
+  const pending = new Map<number, Pending>();
+  let idleTimer: NodeJS.Timeout | undefined;
+  let retired = false;
+
+  const decoder: Decoder = {
+    decode(heic, quality) {
+      const id = nextId++;
+      clearTimeout(idleTimer);
+      worker.ref(); // an awaited decode keeps the process alive
+      return new Promise<Buffer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, heic, quality });
+      });
+    },
+  };
+
+  // No new decodes go to a retired worker; it ends once the ones it holds are answered.
+  const retire = () => {
+    retired = true;
+    if (current === decoder) current = undefined;
+  };
+
+  worker.on('message', (reply: Reply) => {
     const request = pending.get(reply.id);
     pending.delete(reply.id);
-    if (reply.error !== undefined) request?.reject(new Error(`HEIC decoding failed: ${reply.error}`));
-    else request?.resolve(Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.byteLength));
-    if (pending.size === 0) {
-      started.unref(); // an idle decoder never keeps the process alive
-      scheduleIdleStop(started);
+    if (reply.error !== undefined) {
+      request?.reject(new Error(`HEIC decoding failed: ${reply.error}`));
+      // A failed decode may have aborted libheif's WebAssembly instance: the next decode starts afresh.
+      retire();
+    } else {
+      request?.resolve(Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.byteLength));
     }
+    if (pending.size > 0) return;
+    if (retired) {
+      void worker.terminate();
+      return;
+    }
+    worker.unref(); // an idle decoder never keeps the process alive
+    idleTimer = setTimeout(() => {
+      retire();
+      void worker.terminate();
+    }, IDLE_MS);
+    idleTimer.unref();
   });
+
   const fail = (error: Error) => {
-    if (worker === started) worker = undefined;
+    retire();
+    clearTimeout(idleTimer);
     for (const request of pending.values()) request.reject(error);
     pending.clear();
   };
-  started.on('error', (error) => fail(new Error(`HEIC decoder stopped: ${error.message}`, { cause: error })));
-  started.on('exit', (code) => fail(new Error(`HEIC decoder exited (code ${code})`)));
-  worker = started;
-  return started;
-}
-
-function scheduleIdleStop(idle: Worker): void {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (worker === idle && pending.size === 0) {
-      worker = undefined;
-      void idle.terminate();
-    }
-  }, IDLE_MS);
-  idleTimer.unref();
+  worker.on('error', (error) => fail(new Error(`HEIC decoder stopped: ${error.message}`, { cause: error })));
+  worker.on('exit', (code) => fail(new Error(`HEIC decoder exited (code ${code})`)));
+  return decoder;
 }

@@ -284,6 +284,8 @@ describe('ingestPhoto refuses what is not an acceptable photo, in words a custom
     const rejection = await rejectionOf(ingestPhoto(await fixture('damaged.heic', bytes)));
     expect(rejection.reason).toBe('corrupt');
     expect((rejection.cause as Error).message).toMatch(/HEIC decoding failed/);
+    // The decoder recovers: the next HEIC is decoded as usual.
+    expect((await ingestPhoto(HEIC_FIXTURE)).width).toBe(960);
   });
 
   it('refuses a HEIC over the pixel limit from its container header', async () => {

@@ -24,6 +24,8 @@ export type { Rendition } from './make-renditions.js';
 
 // libvips works on as many threads as there are cores (set once, for the whole process).
 sharp.concurrency(os.availableParallelism());
+// Every upload is a different file: a decode cache would only hold memory.
+sharp.cache(false);
 
 export interface IngestedPhoto {
   mime: PhotoMime;
