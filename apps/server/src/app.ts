@@ -3,6 +3,9 @@ import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { albumRepository } from './modules/albums/album.repository.js';
+import { albumRoutes } from './modules/albums/album.routes.js';
+import { albumService } from './modules/albums/album.service.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
@@ -121,7 +124,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
-    await api.register(photoRoutes(photoService(photos, blobs)), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    const albumRows = albumRepository(db);
+    const library = photoService(photos, blobs, albumRows.counts);
+    await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    await api.register(albumRoutes(albumService(albumRows, library.toPhoto)), { prefix: SERVICE_BASE_PATHS.photoManagement });
     const { getDatastore } = await registerUploadRoutes(api, { dir: config.uploadsDir, uploads: uploadRows, service: uploads });
     recovery = startUploadRecovery({ dir: config.uploadsDir, getDatastore, uploads: uploadRows, service: uploads, log: app.log });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });

@@ -13,3 +13,4 @@ export * from './newsletter.js';
 export * from './photos.js';
 export * from './storage-status.js';
 export * from './uploads.js';
+export * from './albums.js';

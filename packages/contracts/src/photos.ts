@@ -67,12 +67,12 @@ export const timelineMonthParamsSchema = z.object({
   year: z.coerce.number().check(z.int(), z.minimum(1970), z.maximum(9999)),
   month: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12)),
 });
-export const pageQuerySchema = (maxLimit: number, defaultLimit: number) =>
+export const pageQuerySchema = (maxLimit: number, defaultLimit: number, defaultSort: SortOptions = DEFAULT_PHOTOS_SORT) =>
   z.object({
     cursor: z.optional(z.string().check(z.maxLength(512))),
     limit: limit(maxLimit, defaultLimit),
-    sortKey: z._default(sortKeySchema, 'dateTaken'),
-    sortOrder: z._default(sortOrderSchema, 'desc'),
+    sortKey: z._default(sortKeySchema, defaultSort.sortKey),
+    sortOrder: z._default(sortOrderSchema, defaultSort.sortOrder),
   });
 
 export const accountPhotoInfoSchema = z.object({ albumsCount: count, photosCount: count, readAlbumsCount: count });

@@ -5,17 +5,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/database.js';
 import { makeTestJpeg } from '../modules/uploads/ingest/test-images.js';
 import type { UploadService } from '../modules/uploads/upload.service.js';
+import { seedDemoAlbums } from './demo-albums.js';
 
 export const DEMO_LIBRARY_OWNER = 'emma@example.com';
 export const DEMO_PHOTO_COUNT = 320;
+/** Libraries made on first start: Emma's living library, and a few photos of Lars for the shared albums. */
+const DEMO_LIBRARIES = [
+  { email: DEMO_LIBRARY_OWNER, count: DEMO_PHOTO_COUNT, firstSeed: 1 },
+  { email: 'lars@example.com', count: 12, firstSeed: 10_001 },
+];
 /** About one photo in twelve has no date taken, as scans and screenshots do. */
 const UNDATED_EVERY = 12;
 const MARKER = 'demo.photo-library-seeded';
 
 /** A deterministic spread over the last five years: each index always gives the same picture and date. */
-function demoDate(i: number, now: Date): { local: string; offset: string } | undefined {
+function demoDate(i: number, count: number, now: Date): { local: string; offset: string } | undefined {
   if (i % UNDATED_EVERY === UNDATED_EVERY - 1) return undefined;
-  const daysBack = Math.floor((i * 1800) / DEMO_PHOTO_COUNT + ((i * 37) % 5));
+  const daysBack = Math.floor((i * 1800) / count + ((i * 37) % 5));
   const d = new Date(now.getTime() - daysBack * 86_400_000);
   d.setUTCHours(8 + (i % 12), (i * 13) % 60, (i * 29) % 60, 0);
   return { local: d.toISOString().slice(0, 19), offset: i % 2 ? '+01:00' : '+02:00' };
@@ -28,22 +34,26 @@ function demoDate(i: number, now: Date): { local: string; offset: string } | und
 export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger): Promise<void> {
   const done = await db.selectFrom('secrets').select('name').where('name', '=', MARKER).executeTakeFirst();
   if (done) return;
-  const owner = await db.selectFrom('identities').select('customer_id').where('email', '=', DEMO_LIBRARY_OWNER).executeTakeFirst();
-  if (!owner) return;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shoebox-demo-'));
   const started = Date.now();
   const now = new Date();
   try {
-    for (let i = 0; i < DEMO_PHOTO_COUNT; i++) {
-      const portrait = i % 5 === 0;
-      const file = path.join(dir, `IMG_${1000 + i}.jpg`);
-      const dateTaken = demoDate(i, now);
-      await fs.writeFile(file, await makeTestJpeg({ width: portrait ? 900 : 1200, height: portrait ? 1200 : 900, seed: i + 1, quality: 85, ...(dateTaken ? { dateTaken } : {}) }));
-      await uploads.storePhoto({ customerId: owner.customer_id, fileName: path.basename(file), uploadId: 'demo-seed', filePath: file });
-      await fs.rm(file, { force: true });
+    for (const library of DEMO_LIBRARIES) {
+      const owner = await db.selectFrom('identities').select('customer_id').where('email', '=', library.email).executeTakeFirst();
+      if (!owner) continue;
+      for (let i = 0; i < library.count; i++) {
+        const portrait = i % 5 === 0;
+        const file = path.join(dir, `IMG_${1000 + i}.jpg`);
+        const dateTaken = demoDate(i, library.count, now);
+        const jpeg = await makeTestJpeg({ width: portrait ? 900 : 1200, height: portrait ? 1200 : 900, seed: library.firstSeed + i, quality: 85, ...(dateTaken ? { dateTaken } : {}) });
+        await fs.writeFile(file, jpeg);
+        await uploads.storePhoto({ customerId: owner.customer_id, fileName: path.basename(file), uploadId: 'demo-seed', filePath: file });
+        await fs.rm(file, { force: true });
+      }
     }
+    await seedDemoAlbums(db);
     await db.insertInto('secrets').values({ name: MARKER, value: new Date().toISOString(), created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-    log.info({ photos: DEMO_PHOTO_COUNT, ms: Date.now() - started }, 'Demo photo library ready');
+    log.info({ ms: Date.now() - started }, 'Demo photo libraries and albums ready');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

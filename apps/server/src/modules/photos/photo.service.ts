@@ -37,7 +37,8 @@ export interface PageQuery {
   sortOrder: SortOrder;
 }
 
-export function photoService(repo: PhotoRepository, blobs: BlobStore) {
+/** `countAlbums` comes from the albums module: the library's header shows both counts. */
+export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbums: (customerId: string) => Promise<{ own: number; read: number }>) {
   function toPhoto(row: PhotosTable): Photo {
     const renditions = JSON.parse(row.renditions) as Rendition[];
     const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
@@ -93,8 +94,8 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore) {
     },
 
     async accountInfo(identity: Identity): Promise<AccountPhotoInfo> {
-      // Albums arrive with their own module; until then a customer has none.
-      return { albumsCount: 0, photosCount: await repo.photoCount(identity.customerId), readAlbumsCount: 0 };
+      const [albums, photosCount] = await Promise.all([countAlbums(identity.customerId), repo.photoCount(identity.customerId)]);
+      return { albumsCount: albums.own, photosCount, readAlbumsCount: albums.read };
     },
 
     /** Ids that are not the customer's own (another customer's, unknown, already gone) come back as failed. */

@@ -4,12 +4,14 @@ import * as initial from './migrations/001-initial.js';
 import * as newsletter from './migrations/002-newsletter.js';
 import * as photos from './migrations/003-photos.js';
 import * as ordersAndProjects from './migrations/004-orders-and-projects.js';
+import * as albums from './migrations/005-albums.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-newsletter': newsletter,
   '003-photos': photos,
   '004-orders-and-projects': ordersAndProjects,
+  '005-albums': albums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

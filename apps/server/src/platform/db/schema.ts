@@ -116,6 +116,28 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
+export interface AlbumsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  is_shared: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumPhotosTable {
+  album_id: string;
+  photo_id: string;
+  photo_owner_id: string;
+  added_at: string;
+}
+
+export interface AlbumParticipantsTable {
+  album_id: string;
+  customer_id: string;
+  joined_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -129,4 +151,7 @@ export interface Database {
   uploads: UploadsTable;
   orders: OrdersTable;
   projects: ProjectsTable;
+  albums: AlbumsTable;
+  album_photos: AlbumPhotosTable;
+  album_participants: AlbumParticipantsTable;
 }

@@ -1,0 +1,141 @@
+import type { SortKey, SortOrder } from '@shoebox/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
+import type { PhotoCursor } from '../photos/photo.repository.js';
+
+export interface AlbumCursor {
+  value: string;
+  id: string;
+}
+
+export type AlbumPhotoRow = PhotosTable & { added_at: string };
+
+export function albumRepository(db: Db) {
+  return {
+    async insert(row: AlbumsTable) {
+      await db.insertInto('albums').values(row).execute();
+    },
+
+    find: (id: string) => db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    isParticipant: async (albumId: string, customerId: string) =>
+      Boolean(await db.selectFrom('album_participants').select('album_id').where('album_id', '=', albumId).where('customer_id', '=', customerId).executeTakeFirst()),
+
+    /** The customer's own albums, newest first. */
+    listOwned(ownerId: string, cursor: AlbumCursor | undefined, limit: number) {
+      let q = db.selectFrom('albums').selectAll().where('owner_id', '=', ownerId);
+      if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.value, cursor.id)));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Albums others shared with the customer, newest first. */
+    listRead(customerId: string, cursor: AlbumCursor | undefined, limit: number) {
+      let q = db
+        .selectFrom('albums')
+        .innerJoin('album_participants', 'album_participants.album_id', 'albums.id')
+        .selectAll('albums')
+        .where('album_participants.customer_id', '=', customerId);
+      if (cursor) q = q.where((eb) => eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(cursor.value, cursor.id)));
+      return q.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc').limit(limit).execute();
+    },
+
+    async photoCounts(albumIds: string[]): Promise<Map<string, number>> {
+      if (albumIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('album_photos')
+        .select(['album_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('album_id', 'in', albumIds)
+        .groupBy('album_id')
+        .execute();
+      return new Map(rows.map((r) => [r.album_id, Number(r.n)]));
+    },
+
+    /** Each album's most recently added photo, its cover. */
+    async covers(albumIds: string[]): Promise<Map<string, PhotosTable>> {
+      if (albumIds.length === 0) return new Map();
+      const rows = await sql<PhotosTable & { album_id: string }>`
+        select * from (
+          select ap.album_id as album_id, p.*, row_number() over (partition by ap.album_id order by ap.added_at desc, p.id desc) as rn
+          from album_photos ap join photos p on p.id = ap.photo_id
+          where ap.album_id in (${sql.join(albumIds)})
+        ) ranked where rn = 1`.execute(db);
+      return new Map(rows.rows.map((r) => [r.album_id, r]));
+    },
+
+    async rename(id: string, name: string) {
+      await db.updateTable('albums').set({ name, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    },
+
+    async delete(id: string) {
+      await db.deleteFrom('albums').where('id', '=', id).execute();
+    },
+
+    /** Adds those of the photos that belong to the album's owner; already present ones stay once. Answers the ids that were not the owner's. */
+    addPhotos: (albumId: string, ownerId: string, photoIds: string[]) =>
+      db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('photos').select('id').where('customer_id', '=', ownerId).where('id', 'in', photoIds).execute();
+        const ownedIds = new Set(owned.map((p) => p.id));
+        const now = new Date().toISOString();
+        if (ownedIds.size) {
+          await trx
+            .insertInto('album_photos')
+            .values([...ownedIds].map((photoId) => ({ album_id: albumId, photo_id: photoId, photo_owner_id: ownerId, added_at: now })))
+            .onConflict((oc) => oc.columns(['album_id', 'photo_id']).doNothing())
+            .execute();
+          await trx.updateTable('albums').set({ updated_at: now }).where('id', '=', albumId).execute();
+        }
+        return photoIds.filter((id) => !ownedIds.has(id));
+      }),
+
+    removePhotos: (albumId: string, photoIds: string[]) =>
+      db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('album_photos').where('album_id', '=', albumId).where('photo_id', 'in', photoIds).executeTakeFirst();
+        await trx.updateTable('albums').set({ updated_at: new Date().toISOString() }).where('id', '=', albumId).execute();
+        return Number(result.numDeletedRows);
+      }),
+
+    /** A participant leaves: the photos they added go from the album, their own library keeps them. */
+    leave: (albumId: string, customerId: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('album_photos').where('album_id', '=', albumId).where('photo_owner_id', '=', customerId).execute();
+        await trx.deleteFrom('album_participants').where('album_id', '=', albumId).where('customer_id', '=', customerId).execute();
+        // With nobody left to share it with, the album is the owner's own again.
+        const remaining = await trx.selectFrom('album_participants').select('customer_id').where('album_id', '=', albumId).limit(1).executeTakeFirst();
+        if (!remaining) await trx.updateTable('albums').set({ is_shared: 0 }).where('id', '=', albumId).execute();
+      }),
+
+    photosPage(albumId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) {
+      const value = sortKey === 'created' ? 'album_photos.added_at' : 'photos.date_taken';
+      const dir = sortOrder === 'asc' ? 'asc' : 'desc';
+      let q = db
+        .selectFrom('album_photos')
+        .innerJoin('photos', 'photos.id', 'album_photos.photo_id')
+        .selectAll('photos')
+        .select('album_photos.added_at')
+        .where('album_photos.album_id', '=', albumId);
+      if (cursor) q = q.where((eb) => eb(eb.refTuple(value, 'photos.id'), sortOrder === 'asc' ? '>' : '<', eb.tuple(cursor.value, cursor.id)));
+      return q.orderBy(value, dir).orderBy('photos.id', dir).limit(limit).execute() as Promise<AlbumPhotoRow[]>;
+    },
+
+    people: (albumId: string) =>
+      db
+        .selectFrom('album_participants')
+        .innerJoin('customers', 'customers.id', 'album_participants.customer_id')
+        .select(['customers.id', 'customers.email'])
+        .where('album_participants.album_id', '=', albumId)
+        .orderBy('album_participants.joined_at')
+        .execute(),
+
+    person: (customerId: string) => db.selectFrom('customers').select(['id', 'email']).where('id', '=', customerId).executeTakeFirst(),
+
+    async counts(customerId: string) {
+      const n = (r: { n: number | string } | undefined) => Number(r?.n ?? 0);
+      const own = await db.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', customerId).executeTakeFirst();
+      const granted = await db.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', customerId).where('is_shared', '=', 1).executeTakeFirst();
+      const read = await db.selectFrom('album_participants').select((eb) => eb.fn.countAll<number | string>().as('n')).where('customer_id', '=', customerId).executeTakeFirst();
+      return { own: n(own), granted: n(granted), read: n(read) };
+    },
+  };
+}
+export type AlbumRepository = ReturnType<typeof albumRepository>;

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { AlbumList, CreatedAlbum, FailedList, OwnAlbum, Participants, Photo, PhotoPage, SharedAlbum, SharedAlbumList, SharedAlbumsSummary } from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { decodeCursor, encodeCursor } from '../photos/photo-cursor.js';
+import type { PageQuery } from '../photos/photo.service.js';
+import type { AlbumRepository } from './album.repository.js';
+
+/** Shared albums are read-only for everyone: the owner and participants alike. */
+const sharedAlbumIsReadOnly = () => new AppError(403, 'shared_album', 'Unavailable for shared albums');
+
+export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) => Photo) {
+  async function decorate(rows: AlbumsTable[]) {
+    const ids = rows.map((r) => r.id);
+    const [counts, covers] = await Promise.all([repo.photoCounts(ids), repo.covers(ids)]);
+    return rows.map((row) => {
+      const cover = covers.get(row.id);
+      return {
+        albumId: row.id,
+        albumName: row.name,
+        coverPhoto: cover ? toPhoto(cover) : null,
+        photosCount: counts.get(row.id) ?? 0,
+        created: row.created_at,
+        updated: row.updated_at,
+      };
+    });
+  }
+
+  const nextCursor = (rows: AlbumsTable[], limit: number) => {
+    const last = rows.at(-1);
+    return rows.length === limit && last ? encodeCursor({ value: last.created_at, id: last.id }) : null;
+  };
+
+  /** The caller's own album, or 404 whoever else's it is. */
+  async function ownAlbum(identity: Identity, id: string): Promise<AlbumsTable> {
+    const album = await repo.find(id);
+    if (!album || album.owner_id !== identity.customerId) throw notFound('Album not found');
+    return album;
+  }
+
+  /** An album the caller may change: their own and not shared. A participant is refused, a stranger told it does not exist. */
+  async function changeableAlbum(identity: Identity, id: string): Promise<AlbumsTable> {
+    const album = await repo.find(id);
+    if (!album) throw notFound('Album not found');
+    if (album.owner_id !== identity.customerId) {
+      if (album.is_shared && (await repo.isParticipant(id, identity.customerId))) throw sharedAlbumIsReadOnly();
+      throw notFound('Album not found');
+    }
+    if (album.is_shared) throw sharedAlbumIsReadOnly();
+    return album;
+  }
+
+  /** A shared album the caller owns or takes part in. */
+  async function sharedAlbum(identity: Identity, id: string): Promise<{ album: AlbumsTable; role: 'owner' | 'participant' }> {
+    const album = await repo.find(id);
+    if (album?.is_shared) {
+      if (album.owner_id === identity.customerId) return { album, role: 'owner' };
+      if (await repo.isParticipant(id, identity.customerId)) return { album, role: 'participant' };
+    }
+    throw notFound('Album not found');
+  }
+
+  async function participantsOf(album: AlbumsTable): Promise<Participants> {
+    const [owner, people] = await Promise.all([repo.person(album.owner_id), repo.people(album.id)]);
+    return { owner: owner ?? { id: album.owner_id, email: 'unknown@invalid' }, participants: people };
+  }
+
+  return {
+    async create(identity: Identity, name: string): Promise<CreatedAlbum> {
+      const now = new Date().toISOString();
+      const id = randomUUID();
+      await repo.insert({ id, owner_id: identity.customerId, name, is_shared: 0, created_at: now, updated_at: now });
+      return { albumId: id, albumName: name };
+    },
+
+    async list(identity: Identity, q: { cursor?: string; limit: number }): Promise<AlbumList> {
+      const rows = await repo.listOwned(identity.customerId, decodeCursor(q.cursor), q.limit);
+      const albums = (await decorate(rows)).map((a, i): OwnAlbum => ({ ...a, userId: identity.customerId, isShared: rows[i]?.is_shared === 1 }));
+      return { albums, cursor: nextCursor(rows, q.limit) };
+    },
+
+    async get(identity: Identity, id: string): Promise<OwnAlbum> {
+      const album = await ownAlbum(identity, id);
+      const [decorated] = await decorate([album]);
+      return { ...(decorated as Omit<OwnAlbum, 'userId' | 'isShared'>), userId: album.owner_id, isShared: album.is_shared === 1 };
+    },
+
+    async rename(identity: Identity, id: string, name: string): Promise<void> {
+      await changeableAlbum(identity, id);
+      await repo.rename(id, name);
+    },
+
+    async delete(identity: Identity, id: string): Promise<void> {
+      await changeableAlbum(identity, id);
+      await repo.delete(id);
+    },
+
+    async photos(identity: Identity, id: string, q: PageQuery): Promise<PhotoPage> {
+      await ownAlbum(identity, id);
+      return this.pageOf(id, q, false);
+    },
+
+    async pageOf(albumId: string, q: PageQuery, withOwner: boolean): Promise<PhotoPage> {
+      const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
+      const last = rows.at(-1);
+      return {
+        images: rows.map((r) => (withOwner ? { ...toPhoto(r), ownerId: r.customer_id } : toPhoto(r))),
+        cursor: rows.length === q.limit && last ? encodeCursor({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id }) : null,
+      };
+    },
+
+    /** Copying photos the album already holds changes nothing; ids that are not the caller's come back as failed. */
+    async addPhotos(identity: Identity, id: string, photoIds: string[]): Promise<FailedList> {
+      await changeableAlbum(identity, id);
+      return { failed: await repo.addPhotos(id, identity.customerId, [...new Set(photoIds)]) };
+    },
+
+    async removePhotos(identity: Identity, id: string, photoIds: string[]): Promise<void> {
+      await changeableAlbum(identity, id);
+      await repo.removePhotos(id, [...new Set(photoIds)]);
+    },
+
+    async listShared(identity: Identity, q: { cursor?: string; limit: number }): Promise<SharedAlbumList> {
+      const rows = await repo.listRead(identity.customerId, decodeCursor(q.cursor), q.limit);
+      const decorated = await decorate(rows);
+      const albums = await Promise.all(
+        rows.map(async (row, i): Promise<SharedAlbum> => {
+          const people = await participantsOf(row);
+          return { ...(decorated[i] as Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>), ownerId: row.owner_id, ...people };
+        }),
+      );
+      return { albums, cursor: nextCursor(rows, q.limit) };
+    },
+
+    async getShared(identity: Identity, id: string): Promise<SharedAlbum> {
+      const { album } = await sharedAlbum(identity, id);
+      const [decorated] = await decorate([album]);
+      return { ...(decorated as Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>), ownerId: album.owner_id, ...(await participantsOf(album)) };
+    },
+
+    async participants(identity: Identity, id: string): Promise<Participants> {
+      return participantsOf((await sharedAlbum(identity, id)).album);
+    },
+
+    async sharedPhotos(identity: Identity, id: string, q: PageQuery): Promise<PhotoPage> {
+      await sharedAlbum(identity, id);
+      return this.pageOf(id, q, true);
+    },
+
+    /** The owner deletes it for everyone (every photo stays in its uploader's library); a participant leaves it, taking their photos out. */
+    async deleteShared(identity: Identity, id: string): Promise<void> {
+      const { role } = await sharedAlbum(identity, id);
+      if (role === 'owner') await repo.delete(id);
+      else await repo.leave(id, identity.customerId);
+    },
+
+    async summary(identity: Identity): Promise<SharedAlbumsSummary> {
+      const counts = await repo.counts(identity.customerId);
+      return { readAlbumsCount: counts.read, grantedAlbumsCount: counts.granted };
+    },
+  };
+}
+export type AlbumService = ReturnType<typeof albumService>;
