@@ -25,6 +25,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().default('shoebox-web'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Shoebox <no-reply@localhost>'),
+  /** A retailer's mobile upload page; phones go there with ?album_id and come back after 2 s. */
+  MOBILE_UPLOAD_URL: z.string().url().optional(),
   SUPPORT_CHAT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SUPPORT_CHAT_URL: z.string().url().default('https://support.printhaven.example/chat'),
   /** JSON object of flag name to allowed-host list; unnamed flags stay on for every host. */
@@ -58,6 +60,7 @@ export interface Config {
   uploadsDir: string;
   mailFrom: string;
   supportChat: { enabled: boolean; url: string };
+  mobileUploadUrl: string | null;
   flags: FeatureFlagsConfig;
   testHosts: string[];
   seedDemoData: boolean;
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobs: { kind: 'fs', dir: path.join(dataDir, 'blobs') },
     uploadsDir: path.join(dataDir, 'uploads'),
     supportChat: { enabled: e.SUPPORT_CHAT_ENABLED, url: e.SUPPORT_CHAT_URL },
+    mobileUploadUrl: e.MOBILE_UPLOAD_URL ?? null,
     flags: parseFlags(e.FEATURE_FLAGS),
     testHosts: e.TEST_HOSTS,
     seedDemoData: e.SEED_DEMO_DATA,

@@ -23,6 +23,8 @@ export const appConfigSchema = z.object({
   api: z.object(Object.fromEntries(API_SERVICES.map((s) => [s, url])) as Record<ApiService, typeof url>),
   pushSocketUrl: url,
   uploadUrl: url,
+  /** Where phones upload instead (a retailer's mobile upload page), or null to upload here. */
+  mobileUploadUrl: z.nullable(url),
   auth: z.object({ authority: url, clientId: z.string().check(z.minLength(1)), scope: z.string().check(z.minLength(1)) }),
   flags: featureFlagsConfigSchema,
   supportChat: z.object({ enabled: z.boolean(), url: z.nullable(url) }),

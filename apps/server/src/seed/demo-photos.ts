@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { getOrCreateSecret } from '../platform/auth/secrets.js';
 import type { Db } from '../platform/db/database.js';
 import { makeTestJpeg } from '../modules/uploads/ingest/test-images.js';
 import type { UploadService } from '../modules/uploads/upload.service.js';
@@ -36,7 +37,8 @@ export async function seedDemoPhotos(db: Db, uploads: UploadService, log: Fastif
   if (done) return;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shoebox-demo-'));
   const started = Date.now();
-  const now = new Date();
+  // Dates count back from the first attempt's start, so a run continued on another day makes the same photos.
+  const now = new Date(await getOrCreateSecret(db, 'demo.photo-library-anchor', () => new Date().toISOString()));
   try {
     for (const library of DEMO_LIBRARIES) {
       const owner = await db.selectFrom('identities').select('customer_id').where('email', '=', library.email).executeTakeFirst();

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     api: Object.fromEntries(API_SERVICES.map((s) => [s, apiBase(s)])) as AppConfig['api'],
     pushSocketUrl: 'ws://api.test/push',
     uploadUrl: 'http://api.test/uploads',
+    mobileUploadUrl: null,
     auth: { authority: 'http://auth.test', clientId: 'shoebox-web', scope: 'openid email profile' },
     // Every photo-library screen on for every host unless a test overrides a flag.
     flags: {

@@ -14,5 +14,5 @@ export function decodeCursor(raw: string | undefined): PhotoCursor | undefined {
   } catch {
     // falls through to the error below
   }
-  throw badRequest('Invalid cursor');
+  throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Not a cursor this server handed out' }]);
 }

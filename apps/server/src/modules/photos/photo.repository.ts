@@ -82,10 +82,10 @@ export function photoRepository(db: Db) {
     /** Deletes those of the ids that are the customer's own; answers the ids deleted. Bytes follow via blob_deletions. */
     deleteOwned: (customerId: string, ids: string[]) =>
       db.transaction().execute(async (trx) => {
-        const rows = await trx.selectFrom('photos').select(['id', 'taken_month', 'upload_month']).where('customer_id', '=', customerId).where('id', 'in', ids).execute();
+        // Counted from the rows this statement deleted: a concurrent delete of the same photo counts it once.
+        const rows = await trx.deleteFrom('photos').where('customer_id', '=', customerId).where('id', 'in', ids).returning(['id', 'taken_month', 'upload_month']).execute();
         if (rows.length === 0) return [];
         const deleted = rows.map((r) => r.id);
-        await trx.deleteFrom('photos').where('customer_id', '=', customerId).where('id', 'in', deleted).execute();
         await adjustCounts(trx, customerId, rows, -1);
         const now = new Date().toISOString();
         await trx

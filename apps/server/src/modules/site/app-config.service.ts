@@ -10,6 +10,7 @@ export function appConfigFor(config: Config, origin: string): AppConfig {
     api: Object.fromEntries(API_SERVICES.map((s) => [s, config.apiBases[s] ?? `${base}${SERVICE_BASE_PATHS[s]}`])) as AppConfig['api'],
     pushSocketUrl: `${ws}/api/push`,
     uploadUrl: `${base}/api/uploads`,
+    mobileUploadUrl: config.mobileUploadUrl,
     auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: `openid email profile offline_access ${API_SCOPE}` },
     flags: config.flags,
     supportChat: { enabled: config.supportChat.enabled, url: config.supportChat.url },

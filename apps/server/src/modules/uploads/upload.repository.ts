@@ -11,10 +11,13 @@ export function uploadRepository(db: Db) {
       const finished = status === 'done' || status === 'rejected' ? new Date().toISOString() : null;
       await db.updateTable('uploads').set({ status, ...extra, finished_at: finished }).where('id', '=', id).execute();
     },
-    /** Uploads whose bytes may all be here but whose photo was never made (a restart mid-ingest). */
-    unfinished: (olderThan: string) =>
-      db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan).orderBy('created_at').limit(100).execute(),
-    async deleteOlderThan(createdBefore: string) {
+    /** Unfinished uploads created before `olderThan`, a page at a time after `after` (created_at, id). */
+    unfinished(olderThan: string, after: { createdAt: string; id: string } | undefined, limit: number) {
+      let q = db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan);
+      if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
+      return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
+    async deleteFinishedBefore(createdBefore: string) {
       await db.deleteFrom('uploads').where('created_at', '<', createdBefore).where('status', 'in', ['done', 'rejected']).execute();
     },
   };

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
@@ -33,6 +33,23 @@ function setTrustedHeader(raw: IncomingMessage, name: string, value: string | un
   }
   raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
 }
+
+/** The tus server labels every body it writes as text; its error bodies here are all JSON (see onResponseError). */
+function labelErrorsAsJson(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  const relabel = (headers: unknown): unknown => {
+    if (Array.isArray(headers) && Array.isArray(headers[0])) return (headers as [string, string][]).map(([k, v]) => (k.toLowerCase() === 'content-type' ? [k, JSON_TYPE] : [k, v]));
+    if (Array.isArray(headers)) return headers.map((v: string, i) => (i % 2 === 1 && String(headers[i - 1]).toLowerCase() === 'content-type' ? JSON_TYPE : v));
+    if (headers && typeof headers === 'object') return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, k.toLowerCase() === 'content-type' ? JSON_TYPE : v]));
+    return headers;
+  };
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status < 400) return writeHead(status, ...rest);
+    res.setHeader('Content-Type', JSON_TYPE);
+    return writeHead(status, ...rest.map(relabel));
+  }) as typeof res.writeHead;
+}
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
@@ -90,10 +107,13 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { dir: strin
         throw refusal(req, 422, error.reason, error.message);
       }
     },
+    /** Every error leaves as our JSON shape; anything unexpected is logged and says nothing of the server's insides. */
     async onResponseError(req, error) {
-      const status = (error as { status_code?: number }).status_code;
+      const { status_code: status, body } = error as { status_code?: number; body?: string };
       if (status === 413) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
-      return undefined;
+      if (status && status < 500) return body?.startsWith('{') ? { status_code: status, body } : refusal(req, status, 'upload_error', (body ?? '').trim() || 'The upload request was refused');
+      app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'Upload failed');
+      return refusal(req, 500, 'internal', 'An unexpected error has occurred');
     },
   });
 
@@ -104,6 +124,7 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { dir: strin
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
       setTrustedHeader(request.raw, CUSTOMER_HEADER, request.method === 'OPTIONS' ? undefined : requireIdentity(request).customerId);
       setTrustedHeader(request.raw, CORRELATION_ID_HEADER, String(request.id));
+      labelErrorsAsJson(reply.raw);
       reply.hijack();
       void (tus ??= createTus()).handle(request.raw, reply.raw);
     };

@@ -11,7 +11,10 @@ export type Db = Kysely<Database>;
 export async function createDatabase(database: Config['database']): Promise<Db> {
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 20 }) }) });
+    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    // An idle connection the server closes (restart, failover) is replaced on the next query; it must not end the process.
+    pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
