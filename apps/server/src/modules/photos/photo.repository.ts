@@ -16,6 +16,15 @@ const COLUMNS = {
 /** Where a photo's files live; deleting the prefix deletes all of them. */
 export const photoBlobPrefix = (customerId: string, photoId: string) => `photos/${customerId}/${photoId}`;
 
+/** Every change to a library moves its version on, in the same transaction. */
+async function bumpVersion(trx: Transaction<Database>, customerId: string) {
+  await trx
+    .insertInto('photo_library_versions')
+    .values({ customer_id: customerId, version: 1 })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ version: sql<number>`photo_library_versions.version + 1` }))
+    .execute();
+}
+
 async function adjustCounts(trx: Transaction<Database>, customerId: string, rows: Pick<PhotosTable, 'taken_month' | 'upload_month'>[], delta: 1 | -1) {
   const changes = new Map<string, number>();
   for (const row of rows) {
@@ -33,9 +42,13 @@ async function adjustCounts(trx: Transaction<Database>, customerId: string, rows
       .execute();
   }
   await trx.deleteFrom('photo_month_counts').where('customer_id', '=', customerId).where('count', '<=', 0).execute();
+  await bumpVersion(trx, customerId);
 }
 
 export function photoRepository(db: Db) {
+  // Read on every timeline call: compiled once, then only its parameter changes.
+  const versionQuery = db.selectFrom('photo_library_versions').select('version').where('customer_id', '=', '').compile();
+
   const page = (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) => {
     const c = COLUMNS[sortKey];
     const direction = sortOrder === 'asc' ? 'asc' : 'desc';
@@ -56,6 +69,11 @@ export function photoRepository(db: Db) {
 
     monthCounts: (customerId: string, sortKey: SortKey) =>
       db.selectFrom('photo_month_counts').select(['month', 'count']).where('customer_id', '=', customerId).where('sort_key', '=', sortKey).where('count', '>', 0).execute(),
+
+    async libraryVersion(customerId: string): Promise<number> {
+      const { rows } = await db.executeQuery<{ version: number }>({ ...versionQuery, parameters: [customerId] });
+      return Number(rows[0]?.version ?? 0);
+    },
 
     async photoCount(customerId: string): Promise<number> {
       const row = await db
@@ -113,6 +131,7 @@ export function photoRepository(db: Db) {
           .execute();
         const result = await trx.deleteFrom('photos').where('customer_id', '=', customerId).executeTakeFirst();
         await trx.deleteFrom('photo_month_counts').where('customer_id', '=', customerId).execute();
+        await bumpVersion(trx, customerId);
         return Number(result.numDeletedRows);
       }),
 

@@ -13,6 +13,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { PhotosTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
+import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { decodeCursor, encodeCursor } from './photo-cursor.js';
 import { photoBlobPrefix, type PhotoRepository } from './photo.repository.js';
 
@@ -38,19 +39,38 @@ export interface PageQuery {
 }
 
 /** `countAlbums` comes from the albums module: the library's header shows both counts. */
+/**
+ * Answers for unchanged libraries are served from memory. Keys carry the library's version, which every
+ * change moves on in its own transaction, so no machine serves a stale answer; entries also expire well
+ * before the signed URLs inside them do.
+ */
+const CACHE_TTL_MS = 10 * 60 * 1000;
+const COUNTS_CACHE_SIZE = 10_000;
+const PAGES_CACHE_SIZE = 1_000;
+
 export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbums: (customerId: string) => Promise<{ own: number; read: number }>) {
+  // Kept serialized: sending cached bytes costs no JSON work at all.
+  const countsCache = ttlCache<string>(COUNTS_CACHE_SIZE, CACHE_TTL_MS);
+  const pagesCache = ttlCache<string>(PAGES_CACHE_SIZE, CACHE_TTL_MS);
+
   function toPhoto(row: PhotosTable): Photo {
     const renditions = JSON.parse(row.renditions) as Rendition[];
     const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
+    const signed = new Map<number, string>();
+    const renditionUrl = (size: number) => {
+      let url = signed.get(size);
+      if (!url) signed.set(size, (url = blobs.signedUrl(renditionKey(row.customer_id, row.id, size))));
+      return url;
+    };
     const thumbnails = THUMBNAIL_SIZES.map((size) => {
       // A small photo has no larger rendition than its own size: the next smaller one stands in.
       const r = renditions.find((x) => x.size === size) ?? largest;
-      return { id: `${row.id}-${size}`, url: blobs.signedUrl(renditionKey(row.customer_id, row.id, r.size)), width: r.width, height: r.height };
+      return { id: `${row.id}-${size}`, url: renditionUrl(r.size), width: r.width, height: r.height };
     });
     return {
       imageId: row.id,
       localFileName: row.original_name,
-      url: blobs.signedUrl(renditionKey(row.customer_id, row.id, largest.size)),
+      url: renditionUrl(largest.size),
       untouchedUrl: blobs.signedUrl(originalKey(row.customer_id, row.id, row.mime), { downloadName: row.original_name }),
       uploadId: row.upload_id,
       ...(row.date_taken === UNKNOWN_DATE ? {} : { dateTaken: `${row.date_taken}${row.date_taken_offset ?? ''}` }),
@@ -70,22 +90,34 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
     };
   }
 
+  async function loadTimelineCounts(customerId: string, sortKey: SortKey): Promise<TimelineCounts> {
+    const counts: TimelineCounts = {};
+    for (const { month, count } of await repo.monthCounts(customerId, sortKey)) {
+      const [year, m] = month.split('-');
+      const byMonth = (counts[String(Number(year))] ??= {});
+      byMonth[String(Number(m))] = Number(count);
+    }
+    return counts;
+  }
+
   return {
     toPhoto,
 
-    async timelineCounts(identity: Identity, sortKey: SortKey): Promise<TimelineCounts> {
-      const counts: TimelineCounts = {};
-      for (const { month, count } of await repo.monthCounts(identity.customerId, sortKey)) {
-        const [year, m] = month.split('-');
-        const byMonth = (counts[String(Number(year))] ??= {});
-        byMonth[String(Number(m))] = Number(count);
-      }
-      return counts;
+    /** The timeline counts as JSON text (TimelineCounts). */
+    async timelineCountsJson(identity: Identity, sortKey: SortKey): Promise<string> {
+      const version = await repo.libraryVersion(identity.customerId);
+      return countsCache.getOrLoad(`${identity.customerId}|${version}|${sortKey}`, async () => JSON.stringify(await loadTimelineCounts(identity.customerId, sortKey)));
     },
 
-    async monthPage(identity: Identity, year: number, month: number, query: PageQuery): Promise<PhotoPage> {
-      const rows = await repo.monthPage(identity.customerId, query.sortKey, query.sortOrder, monthKey(year, month), decodeCursor(query.cursor), query.limit);
-      return toPage(rows, query);
+
+    /** One page of a month as JSON text (PhotoPage). */
+    async monthPageJson(identity: Identity, year: number, month: number, query: PageQuery): Promise<string> {
+      const version = await repo.libraryVersion(identity.customerId);
+      const key = [identity.customerId, version, year, month, query.sortKey, query.sortOrder, query.limit, query.cursor ?? ''].join('|');
+      return pagesCache.getOrLoad(key, async () => {
+        const rows = await repo.monthPage(identity.customerId, query.sortKey, query.sortOrder, monthKey(year, month), decodeCursor(query.cursor), query.limit);
+        return JSON.stringify(toPage(rows, query));
+      });
     },
 
     async listPage(identity: Identity, query: PageQuery): Promise<PhotoPage> {

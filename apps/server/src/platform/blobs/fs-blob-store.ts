@@ -34,7 +34,7 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner):
       await fs.rm(pathOf(prefix), { recursive: true, force: true });
     },
     signedUrl(key, o) {
-      return `${publicUrl}${BLOB_ROUTE}/${key}?${signer.sign(key, o?.downloadName).toString()}`;
+      return `${publicUrl}${BLOB_ROUTE}/${key}?${signer.sign(key, o?.downloadName)}`;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /** Signed blob URLs live this long; they are rounded to the hour so one photo keeps one URL (and cache entry) for an hour. */
 export const SIGNED_URL_TTL_SECONDS = 6 * 60 * 60;
@@ -10,15 +10,16 @@ export interface SignedParams {
 }
 
 export function urlSigner(secret: string, now: () => number = () => Date.now()) {
+  const secretKey = createSecretKey(Buffer.from(secret));
   const mac = (key: string, expires: number, downloadName = '') =>
-    createHmac('sha256', secret).update(`${key}\n${expires}\n${downloadName}`).digest('base64url');
+    createHmac('sha256', secretKey).update(`${key}\n${expires}\n${downloadName}`).digest('base64url');
 
   return {
-    sign(key: string, downloadName?: string): URLSearchParams {
+    /** The query string (without '?') that makes a URL for the key valid until the next expiry. */
+    sign(key: string, downloadName?: string): string {
       const expires = Math.ceil((now() / 1000 + SIGNED_URL_TTL_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS;
-      const params = new URLSearchParams({ e: String(expires), s: mac(key, expires, downloadName) });
-      if (downloadName) params.set('d', downloadName);
-      return params;
+      const query = `e=${expires}&s=${mac(key, expires, downloadName)}`;
+      return downloadName ? `${query}&d=${encodeURIComponent(downloadName)}` : query;
     },
     /** The seconds the URL still works, or undefined when it is forged or expired. */
     verify(key: string, params: { e?: string; s?: string; d?: string }): number | undefined {

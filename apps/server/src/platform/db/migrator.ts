@@ -5,6 +5,7 @@ import * as newsletter from './migrations/002-newsletter.js';
 import * as photos from './migrations/003-photos.js';
 import * as ordersAndProjects from './migrations/004-orders-and-projects.js';
 import * as albums from './migrations/005-albums.js';
+import * as libraryVersions from './migrations/006-library-versions.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003-photos': photos,
   '004-orders-and-projects': ordersAndProjects,
   '005-albums': albums,
+  '006-library-versions': libraryVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -138,6 +138,11 @@ export interface AlbumParticipantsTable {
   joined_at: string;
 }
 
+export interface PhotoLibraryVersionsTable {
+  customer_id: string;
+  version: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -154,4 +159,5 @@ export interface Database {
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;
   album_participants: AlbumParticipantsTable;
+  photo_library_versions: PhotoLibraryVersionsTable;
 }
