@@ -78,7 +78,7 @@ const durationMs = Math.round(performance.now() - runStarted);
 
 // ---- printing -------------------------------------------------------------------------------
 
-const DIGITS = { ms: 0, KB: 1, score: 0, '': 3 };
+const DIGITS = { ms: 0, KB: 1, MB: 1, score: 0, 'req/s': 0, elements: 0, '': 3 };
 function fmt(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '–';
   const digits = DIGITS[unit] ?? 2;
@@ -90,10 +90,12 @@ const lines = [];
 for (const r of results) {
   if (r.error) lines.push([r.bench, 'CRASHED', '', '', '', '', (r.error.split('\n')[0] ?? '').slice(0, 100)]);
   for (const x of r.rows) {
-    const budget = x.budget === undefined ? '' : `${x.better === 'higher' ? '>=' : '<='} ${fmt(x.budget, x.unit)}`;
-    const status = x.pass === undefined ? '' : x.pass ? 'ok' : 'MISSED';
+    const label = x.ratioLabel ? ` ${x.ratioLabel}` : '';
+    const limit = x.budgetOn === 'ratio' ? `${x.budget?.toFixed(2)}x${label}` : fmt(x.budget, x.unit);
+    const budget = x.budget === undefined ? '' : `${x.better === 'higher' ? '>=' : '<='} ${limit}`;
+    const status = [x.pass === undefined ? '' : x.pass ? 'ok' : 'MISSED', x.note ?? ''].filter(Boolean).join(' ');
     const baseline = x.baseline === undefined || x.baseline === null ? '–' : `${fmt(x.baseline, x.unit)} (${x.baselineLabel})`;
-    lines.push([r.bench, x.name, fmt(x.value, x.unit), baseline, x.ratio === null || x.ratio === undefined ? '–' : `${x.ratio.toFixed(2)}x`, budget, status]);
+    lines.push([r.bench, x.name, fmt(x.value, x.unit), baseline, x.ratio === null || x.ratio === undefined ? '–' : `${x.ratio.toFixed(2)}x${label}`, budget, status]);
   }
 }
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
@@ -104,7 +106,7 @@ console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const l of lines) console.log(render(l));
 console.log('');
 const load = `load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end`;
-console.log(`ratio = value / baseline, both measured in this run. ${os.cpus().length} CPUs, ${load}, Node ${process.version}. Wall time ${(durationMs / 1000).toFixed(1)} s.`);
+console.log(`ratio = value / baseline ('speed' ratios: baseline / value), both measured in this run. ${os.cpus().length} CPUs, ${load}, Node ${process.version}. Wall time ${(durationMs / 1000).toFixed(1)} s.`);
 if (staleWarning) console.log(`WARNING: ${staleWarning}`);
 
 fs.mkdirSync(RESULTS_DIR, { recursive: true });

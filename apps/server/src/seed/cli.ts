@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     [
       `${how}: ${result.photos.total.toLocaleString('en')} photos of ${result.photos.customers} customers in ${result.dataDir}`,
       `  ${result.account.email} (password ${result.account.password}) owns ${result.photos.bench.toLocaleString('en')} photos over ${result.photos.benchMonths} months, ${result.photos.benchUndated.toLocaleString('en')} without a date`,
-      `  start a server on it: DATA_DIR=${result.dataDir}${values['database-url'] ? ' DATABASE_URL=…' : ''} SEED_DEMO_DATA=false npm start`,
+      `  start a server on it: DATA_DIR=${result.dataDir}${values['database-url'] ? ` DATABASE_URL=${result.database.kind === 'sqlite' ? result.database.file : '…'}` : ''} SEED_DEMO_DATA=false npm start`,
     ].join('\n'),
   );
 }

@@ -15,6 +15,7 @@
  * The result is keyed by the parameters, the migrations and this file: a data dir that already holds
  * a library with the same key is reused as it is.
  */
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,6 +90,8 @@ export interface SeedLibraryOptions {
   force?: boolean;
   /** Whether other libraries in the same parent folder may be removed (a cache of one entry). */
   pruneSiblings?: boolean;
+  /** Size of the bench pictures relative to 12 megapixels (4000x3000); tests use small ones. Default 1. */
+  pictureScale?: number;
   log?: (message: string) => void;
 }
 
@@ -116,9 +119,9 @@ export interface SeedLibraryResult extends LibraryManifest {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The key of a library: the parameters, every migration (name and contents) and this seeding code. */
-export function libraryKey(photosPerCustomer: number, total: number): string {
+export function libraryKey(photosPerCustomer: number, total: number, pictureScale = 1): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ FORMAT_VERSION, photosPerCustomer, total }));
+  hash.update(JSON.stringify({ FORMAT_VERSION, photosPerCustomer, total, ...(pictureScale === 1 ? {} : { pictureScale }) }));
   const migrationsDir = path.join(here, '../platform/db/migrations');
   const migrations = fs.readdirSync(migrationsDir).filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts') && !/\.test\./.test(f)).sort();
   for (const file of migrations) hash.update(`\n${file}\n`).update(fs.readFileSync(path.join(migrationsDir, file)));
@@ -167,7 +170,7 @@ export async function seedLibrary(o: SeedLibraryOptions): Promise<SeedLibraryRes
   if (!Number.isInteger(o.total) || o.total < o.photosPerCustomer) throw new Error('total must be a whole number at least photosPerCustomer');
   const dataDir = path.resolve(o.dataDir);
   const database = databaseOf(dataDir, o.databaseUrl);
-  const key = libraryKey(o.photosPerCustomer, o.total);
+  const key = libraryKey(o.photosPerCustomer, o.total, o.pictureScale);
 
   const existing = readManifest(dataDir);
   if (existing?.key === key && (await markerIn(database)) === key) {
@@ -181,7 +184,8 @@ export async function seedLibrary(o: SeedLibraryOptions): Promise<SeedLibraryRes
     log(`removing ${dataDir}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  if (o.pruneSiblings) pruneSiblings(dataDir, log);
+  // Older libraries are removed by a worker thread while this one is built (that takes as long as building).
+  const pruning = o.pruneSiblings ? pruneSiblings(dataDir, log) : Promise.resolve();
 
   // Built under a temporary name and renamed at the end: an interrupted build is never mistaken for a library.
   const work = `${dataDir}.partial`;
@@ -193,7 +197,7 @@ export async function seedLibrary(o: SeedLibraryOptions): Promise<SeedLibraryRes
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(workDatabase.file + suffix, { force: true });
   }
 
-  const manifest = await build({ ...o, key, work, workDatabase, log });
+  const manifest = await build({ ...o, key, work, workDatabase, log }).finally(() => pruning);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.renameSync(work, dataDir);
   if (workDatabase.kind === 'sqlite' && database.kind === 'sqlite' && workDatabase.file.endsWith('.partial')) {
@@ -208,17 +212,35 @@ export async function seedLibrary(o: SeedLibraryOptions): Promise<SeedLibraryRes
 
 const redact = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 
-/** Keeps one library in the cache folder: the others (and leftovers of interrupted builds) are removed. */
-function pruneSiblings(dataDir: string, log: (m: string) => void) {
+/**
+ * Keeps one library in the cache folder: the others (and leftovers of interrupted builds) are moved
+ * aside at once and deleted while the new one is built (`rm -rf` is about twice as fast as
+ * fs.rmSync on half a million hard links); resolves when they are gone.
+ */
+function pruneSiblings(dataDir: string, log: (m: string) => void): Promise<void> {
   const parent = path.dirname(dataDir);
-  if (!fs.existsSync(parent)) return;
+  if (!fs.existsSync(parent)) return Promise.resolve();
+  const trash = path.join(parent, `.trash-${process.pid}`);
   for (const entry of fs.readdirSync(parent)) {
     const full = path.join(parent, entry);
-    if (full === dataDir) continue;
-    if (!readManifest(full) && !entry.endsWith('.partial')) continue;
+    if (full === dataDir || full === `${dataDir}.partial` || full === trash) continue;
+    if (!readManifest(full) && !entry.endsWith('.partial') && !entry.startsWith('.trash-')) continue;
     log(`removing the older library ${full}`);
-    fs.rmSync(full, { recursive: true, force: true });
+    fs.mkdirSync(trash, { recursive: true });
+    fs.renameSync(full, path.join(trash, entry));
   }
+  if (!fs.existsSync(trash)) return Promise.resolve();
+  const removeInWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(`require('node:fs').rmSync(require('node:worker_threads').workerData, { recursive: true, force: true, maxRetries: 3 })`, { eval: true, workerData: trash });
+      worker.once('error', reject);
+      worker.once('exit', () => resolve());
+    });
+  return new Promise<void>((resolve) => {
+    const rm = spawn('rm', ['-rf', trash], { stdio: 'ignore' });
+    rm.once('error', () => resolve(removeInWorker()));
+    rm.once('exit', (code) => resolve(code === 0 ? undefined : removeInWorker()));
+  });
 }
 
 // ---- random numbers ----------------------------------------------------------------------------
@@ -361,7 +383,6 @@ const renditionsJson = (width: number, height: number) =>
     }),
   );
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 interface GeneratedPhotos {
@@ -487,13 +508,14 @@ interface PictureFiles extends Picture {
 }
 
 /** The handful of real pictures: a 12-megapixel JPEG each, with renditions from the real ingest. */
-async function makePictures(dir: string, log: (m: string) => void): Promise<PictureFiles[]> {
+async function makePictures(dir: string, scale: number, log: (m: string) => void): Promise<PictureFiles[]> {
   fs.mkdirSync(dir, { recursive: true });
   const names = photoFileNames();
   const pictures: PictureFiles[] = [];
   for (const [i, spec] of PICTURES.entries()) {
     const original = path.join(dir, `picture-${i}-original.jpg`);
-    fs.writeFileSync(original, await makeTestJpeg({ ...spec, quality: 90 }));
+    const size = { width: Math.round(spec.width * scale), height: Math.round(spec.height * scale) };
+    fs.writeFileSync(original, await makeTestJpeg({ ...spec, ...size, quality: 90 }));
     const ingested = await ingestPhoto(original);
     const files: Record<string, string> = { [names.original]: original };
     for (const r of ingested.renditions) {
@@ -509,7 +531,7 @@ async function makePictures(dir: string, log: (m: string) => void): Promise<Pict
       files,
     });
   }
-  log(`made ${pictures.length} pictures (12 MP originals and their renditions)`);
+  log(`made ${pictures.length} pictures (${pictures[0]!.width}x${pictures[0]!.height} originals and their renditions)`);
   return pictures;
 }
 
@@ -696,7 +718,7 @@ async function build(o: SeedLibraryOptions & { key: string; work: string; workDa
     for (const plan of plans) await createAccount(db, plan, passwordHash, now);
     log(`schema migrated, ${plans.length} customers created (${seconds()})`);
 
-    const pictures = await makePictures(path.join(o.work, 'seed-library'), log);
+    const pictures = await makePictures(path.join(o.work, 'seed-library'), o.pictureScale ?? 1, log);
     linker = startLinker(path.join(o.work, 'blobs'), pictures);
 
     let sink: RowSink;
