@@ -31,7 +31,7 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import { createDatabase, type Db } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrator.js';
 import type { PhotoMonthCountsTable, PhotosTable } from '../platform/db/schema.js';
-import { DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
+import { createDemoAccount, DEMO_PASSWORD, type DemoAccount } from './demo-accounts.js';
 
 /** Bumped when the generated data changes in a way the source hash would not show. */
 const FORMAT_VERSION = 1;
@@ -319,51 +319,6 @@ function planCustomers(photosPerCustomer: number, total: number, now: number): C
     });
   }
   return plans;
-}
-
-/**
- * The customer and identity rows as seedDemoAccounts (demo-accounts.ts) writes them, for an account
- * outside its fixed list and with one password hash shared by every account.
- * TODO: replace with a createDemoAccount export from demo-accounts.ts once it exists.
- */
-async function createAccount(db: Db, plan: CustomerPlan, passwordHash: string, now: number, channel = 'www.printhaven.co.uk'): Promise<void> {
-  const account = plan.account;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('customers')
-      .values({
-        id: plan.id,
-        email: account.email,
-        first_name: account.firstName,
-        last_name: account.lastName,
-        phone: '+44 20 7946 0000',
-        channel,
-        registered_at: daysAgo(account.registeredDaysAgo, now),
-        business_company: account.business?.company ?? null,
-        business_vat: account.business?.vat ?? null,
-        business_status: account.business?.status ?? null,
-        deleted_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('identities')
-      .values({
-        id: randomUUID(),
-        customer_id: plan.id,
-        email: account.email,
-        password_hash: passwordHash,
-        idp_type: 'shoebox',
-        auth_method: account.business ? 'b2b' : 'b2c',
-        created_at: new Date(now).toISOString(),
-      })
-      .execute();
-    if (account.lastOrderDaysAgo !== undefined) {
-      await trx
-        .insertInto('orders')
-        .values({ id: randomUUID(), customer_id: plan.id, order_code: `DEMO-${plan.id.slice(0, 8).toUpperCase()}`, status: 'Dispatched', created_at: daysAgo(account.lastOrderDaysAgo, now) })
-        .execute();
-    }
-  });
 }
 
 // ---- photos ------------------------------------------------------------------------------------
@@ -715,7 +670,7 @@ async function build(o: SeedLibraryOptions & { key: string; work: string; workDa
     if (existing) throw new Error('The database already holds photos; seed a library into an empty database');
     const plans = planCustomers(o.photosPerCustomer, o.total, now);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    for (const plan of plans) await createAccount(db, plan, passwordHash, now);
+    for (const plan of plans) await createDemoAccount(db, plan.account, { passwordHash, customerId: plan.id, now });
     log(`schema migrated, ${plans.length} customers created (${seconds()})`);
 
     const pictures = await makePictures(path.join(o.work, 'seed-library'), o.pictureScale ?? 1, log);
