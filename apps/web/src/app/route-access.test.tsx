@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { servePhotoLibrary } from '../test/photo-library';
 import { renderApp } from '../test/render-app';
 
 const overviewShown = () => screen.findByRole('heading', { level: 1, name: 'My account overview' });
@@ -24,6 +25,7 @@ describe('routes a customer may not use send them to the overview', () => {
   });
 
   test('a photo preview when the preview flag is off, though the timeline is on', async () => {
+    servePhotoLibrary([]);
     const { currentUrl } = renderApp('/my-photos/photos/preview/ph-1', { flags: { PhotoManagementPreviewEnabled: false } });
     await overviewShown();
     expect(currentUrl()).toBe('/');
@@ -42,9 +44,10 @@ describe('routes a customer may use', () => {
     ['business', '/integration', 'FTP instructions'],
     ['business', '/settings/b2b', 'Business settings'],
     ['consumer', '/online-products', 'My online photo books'],
-    ['consumer', '/my-photos/photos', 'Photos'],
+    ['consumer', '/my-photos/photos', 'My photos'],
     ['business', '/my-photos/albums', 'Albums'],
   ] as const)('a %s customer opens %s', async (identity, path, title) => {
+    servePhotoLibrary([]);
     const { currentUrl } = renderApp(path, { identity });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(currentUrl()).toBe(path);

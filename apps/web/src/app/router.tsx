@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
 import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
+import { paths } from '../lib/paths';
 import type { AppServices } from '../lib/services';
 import { HomeRoute } from './home-route';
 import { RootErrorBoundary } from './root-error-boundary';
@@ -47,9 +48,6 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
   { path: 'change-email-confirmation', titleKey: 'changeEmail' },
   { path: 'downloads', titleKey: 'downloads' },
-  { path: 'my-photos', titleKey: 'myPhotos', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/photos', titleKey: 'photos', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/photos/preview/:id', titleKey: 'photoPreview', access: { flags: [TIMELINE, PREVIEW] }, handle: PHOTO_ROUTE },
   { path: 'my-photos/albums', titleKey: 'albums', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
   { path: 'my-photos/albums/:id', titleKey: 'album', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
   { path: 'my-photos/albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
@@ -57,6 +55,45 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'my-photos/shared-albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [SHARED_ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
   { path: 'my-photos/exports/:backupId', titleKey: 'photoExport', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
 ];
+
+/**
+ * The photo library's entry and timeline (photo-library §2). /my-photos goes to the Photos tab; the preview
+ * is a child of the timeline, so the grid stays mounted under it. The page title is 'My photos'.
+ */
+function photoLibraryRoutes(services: AppServices): RouteObject[] {
+  const photos = () => import('../features/photos/routes/photos-routes');
+  // The screens' texts and date formats load once access is granted, while their code downloads.
+  const withAccess = (flags: AccessRule['flags']) => async () => {
+    await accessLoader(services, { flags })();
+    await (await photos()).loadPhotoResources(services);
+    return null;
+  };
+  return [
+    {
+      path: 'my-photos',
+      handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
+      loader: async ({ request }) => {
+        await accessLoader(services, { flags: [TIMELINE] })();
+        throw redirect(`${paths.photos}${new URL(request.url).search}`);
+      },
+      Component: () => null,
+    },
+    {
+      path: 'my-photos/photos',
+      handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
+      loader: withAccess([TIMELINE]),
+      lazy: { Component: () => photos().then((m) => m.PhotosPage) },
+      children: [
+        {
+          path: 'preview/:id',
+          handle: { titleKey: 'photoPreview', ...PHOTO_ROUTE } satisfies RouteHandle,
+          loader: withAccess([TIMELINE, PREVIEW]),
+          lazy: { Component: () => photos().then((m) => m.loadPreviewPage()) },
+        },
+      ],
+    },
+  ];
+}
 
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
@@ -101,7 +138,11 @@ export function appRoutes(services: AppServices): RouteObject[] {
           loader: signedInLoader(services),
           shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
           Component: AppShell,
-          children: [{ index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute }, ...SIGNED_IN_PAGES.map(page)],
+          children: [
+            { index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute },
+            ...photoLibraryRoutes(services),
+            ...SIGNED_IN_PAGES.map(page),
+          ],
         },
         { path: '*', loader: () => redirect('/'), Component: () => null },
       ],

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { apiUrl } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
+import { servePhotoLibrary } from '../../test/photo-library';
 import { renderApp } from '../../test/render-app';
 
 const chatLink = () => screen.queryByRole('link', { name: /^Chat with us/ });
@@ -77,6 +78,7 @@ describe('support chat', () => {
   });
 
   test.each(['/my-photos', '/my-photos/photos', '/my-photos/albums/al-1', '/my-photos/shared-albums/sa-1'])('is hidden on the photo route %s', async (path) => {
+    servePhotoLibrary([]);
     renderApp(path);
     await screen.findByRole('heading', { level: 1 });
     expect(chatLink()).not.toBeInTheDocument();

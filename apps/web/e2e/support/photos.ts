@@ -1,0 +1,45 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** The demo consumer's library: the server seeds it in the background on first start (apps/server/src/seed). */
+export const DEMO_LIBRARY_OWNER = 'emma@example.com';
+export const DEMO_LIBRARY_SIZE = 320;
+
+const SEED_TIMEOUT_MS = 180_000;
+
+async function accessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'auth_access_token');
+  if (!cookie) throw new Error('Not signed in: no auth_access_token cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+/** GET on the photo-management service as the signed-in customer. */
+export async function photoApi<T>(page: Page, baseUrl: string, path: string): Promise<T> {
+  const response = await page.request.get(`${baseUrl}/api/photo-management${path}`, {
+    headers: { Authorization: `Bearer ${await accessToken(page.context())}` },
+  });
+  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);
+  return (await response.json()) as T;
+}
+
+/** Waits until the seeded library is complete, so counts and months no longer change under the test. */
+export async function waitForDemoLibrary(page: Page, baseUrl: string): Promise<number> {
+  const deadline = Date.now() + SEED_TIMEOUT_MS;
+  let count = 0;
+  while (Date.now() < deadline) {
+    count = (await photoApi<{ photosCount: number }>(page, baseUrl, '/users')).photosCount;
+    if (count >= DEMO_LIBRARY_SIZE) return count;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  throw new Error(`The demo library has ${count} photos after ${SEED_TIMEOUT_MS / 1000} s, not ${DEMO_LIBRARY_SIZE}`);
+}
+
+/** The timeline's month headings as shown, in order. */
+export async function sectionTitles(page: Page): Promise<string[]> {
+  return page.getByRole('region', { name: 'Photos timeline' }).getByRole('heading', { level: 2 }).allInnerTexts();
+}
+
+/** Accepts the cookie banner when it shows, so it covers nothing. */
+export async function dismissCookieBanner(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'Accept all' });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+}

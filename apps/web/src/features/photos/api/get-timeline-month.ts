@@ -1,0 +1,75 @@
+import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type Photo, type PhotoPage, type SortOptions } from '@shoebox/contracts';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { HttpClient } from '../../../lib/http/http-client';
+import { photoKeys } from './query-keys';
+
+/** One page of a month's photos; a non-OK answer raises 'Request failure' and the month becomes rejected. */
+export const getTimelineMonth = (
+  http: HttpClient,
+  o: { sort: SortOptions; year: number; month: number; cursor?: string; limit?: number },
+  signal?: AbortSignal,
+) =>
+  http('photoManagement', `/photos/timeline/${o.year}/${o.month}`, {
+    schema: photoPageSchema,
+    query: { cursor: o.cursor, limit: o.limit ?? TIMELINE_PAGE_SIZE, sortKey: o.sort.sortKey, sortOrder: o.sort.sortOrder },
+    signal,
+  });
+
+/** Where the next page starts and how many photos it asks for. */
+export interface MonthPageParam {
+  cursor?: string;
+  limit: number;
+}
+
+export type MonthData = InfiniteData<PhotoPage, MonthPageParam>;
+
+/** The most photos one timeline request may ask for. */
+export const MAX_MONTH_PAGE = PHOTOS_PAGE_SIZE;
+
+/**
+ * The first page has the spec's TIMELINE_PAGE_SIZE photos; each later page asks for as many as are loaded
+ * already (24, 24, 48, 96 … up to 500), so a jump deep into a big month takes a few requests, not hundreds.
+ */
+export function nextMonthPageLimit(loaded: number): number {
+  return Math.min(MAX_MONTH_PAGE, Math.max(TIMELINE_PAGE_SIZE, loaded));
+}
+
+/** A month's photos stay cached this long after the last screen using them goes (the memory stays flat). */
+export const MONTH_GC_TIME = 2 * 60_000;
+
+/** A month's photos as pages; the query's signal aborts the request when the month is scrolled past. */
+export const timelineMonthQueryOptions = (http: HttpClient, sort: SortOptions, year: number, month: number) =>
+  infiniteQueryOptions({
+    queryKey: photoKeys.timelineMonth(sort, year, month),
+    queryFn: ({ pageParam, signal }) => getTimelineMonth(http, { sort, year, month, cursor: pageParam.cursor, limit: pageParam.limit }, signal),
+    initialPageParam: { limit: TIMELINE_PAGE_SIZE } as MonthPageParam,
+    getNextPageParam: (last, pages): MonthPageParam | undefined =>
+      last.cursor ? { cursor: last.cursor, limit: nextMonthPageLimit(pages.reduce((n, page) => n + page.images.length, 0)) } : undefined,
+    staleTime: 5 * 60_000,
+    gcTime: MONTH_GC_TIME,
+  });
+
+const flattened = new WeakMap<InfiniteData<PhotoPage, unknown>, Photo[]>();
+
+/** The month's loaded photos in order; computed once per cache entry, so every row can ask for it. */
+export function monthPhotos(data: InfiniteData<PhotoPage, unknown> | undefined): Photo[] {
+  if (!data) return [];
+  let photos = flattened.get(data);
+  if (!photos) {
+    photos = data.pages.flatMap((page) => page.images);
+    flattened.set(data, photos);
+  }
+  return photos;
+}
+
+/** Every photo id of a month, page by page at the largest page size, without touching the cache. */
+export async function fetchMonthPhotoIds(http: HttpClient, sort: SortOptions, year: number, month: number, signal?: AbortSignal): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await getTimelineMonth(http, { sort, year, month, cursor, limit: MAX_MONTH_PAGE }, signal);
+    for (const photo of page.images) ids.push(photo.imageId);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return ids;
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import styles from './delete-dialogs.module.css';
+
+interface ConfirmProps {
+  onClose: () => void;
+  /** Does the deleting (optimistically); the dialog closes as soon as it returns or resolves. */
+  onConfirm: () => void | Promise<void>;
+}
+
+function useConfirm(onConfirm: ConfirmProps['onConfirm'], onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return { busy, confirm };
+}
+
+/** 'Delete photo?': the preview's delete. */
+export function DeletePhotoDialog({ onClose, onConfirm }: ConfirmProps) {
+  const { t } = useTranslation('photos');
+  const bodyId = useId();
+  const { busy, confirm } = useConfirm(onConfirm, onClose);
+  return (
+    <Dialog
+      title={t('delete.single.title')}
+      role="alertdialog"
+      describedBy={bodyId}
+      closeLabel={t('delete.close')}
+      onClose={onClose}
+      dismissable={!busy}
+      size="small"
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
+            {t('delete.cancel')}
+          </button>
+          <button type="button" className={`${buttonClass.primary} ${styles.danger}`} onClick={() => void confirm()} disabled={busy}>
+            {t('delete.single.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p id={bodyId}>{t('delete.single.body')}</p>
+    </Dialog>
+  );
+}
+
+/** 'Delete N photos?': the selection toolbar's delete. Finding the ids of whole selected months may take a moment. */
+export function DeleteSelectedDialog({ amount, onClose, onConfirm }: ConfirmProps & { amount: number }) {
+  const { t } = useTranslation('photos');
+  const bodyId = useId();
+  const { busy, confirm } = useConfirm(onConfirm, onClose);
+  return (
+    <Dialog
+      title={t('delete.selected.title', { count: amount })}
+      role="alertdialog"
+      describedBy={bodyId}
+      closeLabel={t('delete.close')}
+      onClose={onClose}
+      dismissable={!busy}
+      size="small"
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
+            {t('delete.cancel')}
+          </button>
+          <button type="button" className={`${buttonClass.primary} ${styles.danger}`} onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('delete.preparing') : t('delete.selected.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p id={bodyId}>{t('delete.selected.body')}</p>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Delete all photos?': the customer types the localized word DELETE. The text is checked on submit only,
+ * and the input has focus when the dialog opens.
+ */
+export function DeleteAllDialog({ total, onClose, onConfirm }: ConfirmProps & { total: number }) {
+  const { t } = useTranslation('photos');
+  const bodyId = useId();
+  const inputId = useId();
+  const errorId = useId();
+  const formId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const { busy, confirm } = useConfirm(onConfirm, onClose);
+  const word = t('delete.all.word');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() !== word) {
+      setInvalid(true);
+      input.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    void confirm();
+  };
+
+  return (
+    <Dialog
+      title={t('delete.all.title')}
+      role="alertdialog"
+      describedBy={bodyId}
+      closeLabel={t('delete.close')}
+      onClose={onClose}
+      dismissable={!busy}
+      initialFocusRef={input}
+      size="small"
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
+            {t('delete.cancel')}
+          </button>
+          <button type="submit" form={formId} className={`${buttonClass.primary} ${styles.danger}`} disabled={busy}>
+            {t('delete.all.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p id={bodyId}>{t('delete.all.body', { count: total })}</p>
+      <form id={formId} noValidate onSubmit={onSubmit} className={styles.form}>
+        <label htmlFor={inputId} className={styles.label}>
+          {t('delete.all.label', { word })}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          className={styles.input}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+        />
+        {invalid && (
+          <p id={errorId} className={styles.error}>
+            {t('delete.all.mismatch', { word })}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,181 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { makePhoto, photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
+import { renderApp } from '../../../test/render-app';
+
+/** June 2024 (3 photos, newest first: -3, -2, -1) then May 2024 (2 photos: -2, -1). */
+const library = () => [...photosTakenIn(2024, 6, 3), ...photosTakenIn(2024, 5, 2)];
+
+async function openPreviewOf(name: string, options?: Parameters<typeof renderApp>[1]) {
+  const view = renderApp('/my-photos/photos', options);
+  await view.user.click(await screen.findByRole('link', { name }, { timeout: 5000 }));
+  const dialog = await screen.findByRole('dialog', { name }, { timeout: 5000 });
+  return { ...view, dialog };
+}
+
+const previewedName = () => screen.getByRole('dialog').getAttribute('aria-labelledby') && within(screen.getByRole('dialog')).getByRole('heading', { level: 2 }).textContent;
+
+describe('photo preview', () => {
+  test("a tile opens its 1300 thumbnail full screen with 'Taken on', over the grid; Escape goes back to the grid", async () => {
+    servePhotoLibrary([makePhoto('a', { dateTaken: '2024-06-03T21:15:09+02:00', name: 'beach.jpg' })]);
+    const { dialog, user, currentUrl } = await openPreviewOf('beach.jpg');
+
+    expect(currentUrl()).toBe('/my-photos/photos/preview/a');
+    expect(within(dialog).getByRole('img', { name: 'beach.jpg' })).toHaveAttribute('src', 'http://img.test/a-1300.jpg');
+    expect(within(dialog).getByText('Taken on 3 June 2024 at 21:15:09')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toHaveFocus());
+    // The grid stays underneath.
+    expect(document.querySelector('[data-photo-id="a"]')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus goes back to the photo that was open.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'beach.jpg' })).toHaveFocus());
+  });
+
+  test('the arrow keys and the arrow buttons move through the photos in the timeline order, across months', async () => {
+    servePhotoLibrary(library());
+    const { user, currentUrl } = await openPreviewOf('p202406-2.jpg');
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(previewedName()).toBe('p202405-2.jpg'));
+    expect(currentUrl()).toBe('/my-photos/photos/preview/p202405-2');
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    await waitFor(() => expect(previewedName()).toBe('p202406-2.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    await waitFor(() => expect(previewedName()).toBe('p202406-3.jpg'));
+    expect(screen.getByRole('button', { name: 'Previous photo' })).toBeDisabled();
+
+    // Moving replaces the address, so one Back closes the preview.
+    await user.click(screen.getByRole('button', { name: 'Back to photos' }));
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
+  });
+
+  test('on a phone there are no arrow buttons (swiping moves instead)', async () => {
+    servePhotoLibrary(library());
+    await openPreviewOf('p202406-2.jpg', { smallScreen: true });
+    expect(screen.queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Previous photo' })).not.toBeInTheDocument();
+  });
+
+  test('on a phone, a swipe past 35% of the width moves, a shorter one does not, a double tap zooms and a drag down past 35% closes', async () => {
+    servePhotoLibrary(library());
+    const { currentUrl } = await openPreviewOf('p202406-2.jpg', { smallScreen: true });
+    const stage = () => within(screen.getByRole('dialog')).getByRole('img').parentElement as HTMLElement;
+    const size = { width: 400, height: 800, top: 0, left: 0, right: 400, bottom: 800, x: 0, y: 0, toJSON: () => ({}) };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(size as DOMRect);
+    const touch = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', x: number, y: number) =>
+      fireEvent[type](stage(), { pointerId: 1, pointerType: 'touch', button: 0, clientX: x, clientY: y });
+    const swipe = (dx: number, dy: number) => {
+      touch('pointerDown', 200, 300);
+      touch('pointerMove', 200 + dx / 2, 300 + dy / 2);
+      touch('pointerMove', 200 + dx, 300 + dy);
+      touch('pointerUp', 200 + dx, 300 + dy);
+    };
+
+    swipe(-130, 0);
+    expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2');
+    swipe(-150, 10);
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-1'));
+    swipe(150, 0);
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2'));
+
+    touch('pointerDown', 100, 100);
+    touch('pointerUp', 100, 100);
+    touch('pointerDown', 100, 100);
+    touch('pointerUp', 100, 100);
+    expect(within(screen.getByRole('dialog')).getByRole('img').style.transform).toContain('scale(2.5)');
+    touch('pointerDown', 100, 100);
+    touch('pointerUp', 100, 100);
+    touch('pointerDown', 100, 100);
+    touch('pointerUp', 100, 100);
+    expect(within(screen.getByRole('dialog')).getByRole('img').style.transform).not.toContain('scale');
+
+    swipe(0, 290);
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
+  });
+
+  test('zoom toggles between 1 and 2.5', async () => {
+    servePhotoLibrary(library());
+    const { user, dialog } = await openPreviewOf('p202406-2.jpg');
+    const image = within(dialog).getByRole('img');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(image.style.transform).toContain('scale(2.5)');
+    expect(within(dialog).getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
+    expect(image.style.transform).not.toContain('scale');
+  });
+
+  test('a photo that is not among the loaded photos goes back to the grid', async () => {
+    servePhotoLibrary(library());
+    const { currentUrl } = renderApp('/my-photos/photos/preview/nowhere');
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'), { timeout: 5000 });
+    expect(await screen.findByRole('link', { name: 'p202406-1.jpg' })).toBeInTheDocument();
+  });
+
+  test('opened by its address, a loaded photo shows', async () => {
+    servePhotoLibrary(library());
+    renderApp('/my-photos/photos/preview/p202405-1');
+    expect(await screen.findByRole('dialog', { name: 'p202405-1.jpg' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  test('sorted by upload date, the preview is the creation-date view', async () => {
+    localStorage.setItem('shoebox.sort.photos', JSON.stringify({ sortKey: 'created', sortOrder: 'desc' }));
+    servePhotoLibrary([makePhoto('a', { dateTaken: '2024-06-03T21:15:09', uploadEnd: '2025-02-03T09:30:00Z', name: 'beach.jpg' })]);
+    const { dialog } = await openPreviewOf('beach.jpg');
+    expect(within(dialog).getByText(/^Uploaded on 3 February 2025 at \d\d:30:00$/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Taken on/)).not.toBeInTheDocument();
+  });
+});
+
+describe('deleting from the preview', () => {
+  test('after deleting, the preview shows the photo before it', async () => {
+    const photos = servePhotoLibrary(library());
+    const { user, currentUrl } = await openPreviewOf('p202406-1.jpg');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete photo?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete photo' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2'));
+    await waitFor(() => expect(photos.deletedOne).toEqual(['p202406-1']));
+    expect(await screen.findByRole('dialog', { name: 'p202406-2.jpg' })).toBeInTheDocument();
+  });
+
+  test('after deleting the first photo, the preview shows the second', async () => {
+    servePhotoLibrary(library());
+    const { user, currentUrl } = await openPreviewOf('p202406-3.jpg');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2'));
+    // The confirmation has closed and focus is back in the preview.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'p202406-2.jpg' })).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'p202406-3.jpg' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 2, name: 'June 2024' }).parentElement).toHaveTextContent('2 photos');
+  });
+
+  test("a delete that fails puts the photo back, with 'Error: Your photo could not be deleted'", async () => {
+    const photos = servePhotoLibrary(library());
+    photos.failStatus = 500;
+    const { user } = await openPreviewOf('p202406-2.jpg');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }));
+
+    expect(await screen.findByText('Error: Your photo could not be deleted', {}, { timeout: 4000 })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('link', { name: 'p202406-2.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'June 2024' }).parentElement).toHaveTextContent('3 photos');
+  });
+});

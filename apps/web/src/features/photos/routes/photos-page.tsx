@@ -1,0 +1,177 @@
+import type { Photo, SortOptions } from '@shoebox/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast, Toaster } from 'sonner';
+import { useServices } from '../../../lib/services';
+import { usePhotoDeletion, type DeletionEntry } from '../api/use-photo-deletion';
+import { InfoBanner } from '../components/info-banner';
+import { PhotosHeader } from '../components/photos-header';
+import { DeleteAllDialog, DeleteSelectedDialog } from '../delete/delete-dialogs';
+import { photoPaths } from '../paths';
+import { resolveSelection } from '../selection/resolve-selection';
+import { SelectionToolbar } from '../selection/selection-toolbar';
+import { readScrollMemory } from '../stores/scroll-memory';
+import { selectedAmount } from '../stores/selection';
+import { SelectionProvider, useSelection } from '../stores/selection-context';
+import { usePhotosSort } from '../stores/sort-options';
+import type { TimelineLayout, TimelineSection } from '../timeline/layout';
+import { Timeline } from '../timeline/timeline';
+import type { TimelineGridHandle } from '../timeline/timeline-grid';
+import styles from './photos-page.module.css';
+
+/** What the preview (rendered over the grid) gets from the timeline underneath it. */
+export interface TimelineOutletContext {
+  sort: SortOptions;
+  sections: readonly TimelineSection[];
+  /** The counts are loaded and every month near the viewport has answered: a photo not found now is not there. */
+  settled: boolean;
+  /** Back to the grid: back in history when the preview was opened from it, else to the timeline's address. */
+  closePreview: () => void;
+  /** The preview has gone and the page is usable again: the grid goes back to where it was. */
+  onPreviewClosed: (lastPhotoId: string | undefined) => void;
+  deletePhoto: (entry: DeletionEntry) => Promise<boolean>;
+}
+
+interface PreviewState {
+  fromTimeline?: boolean;
+}
+
+export function PhotosPage() {
+  return (
+    <SelectionProvider>
+      <PhotosPageContent />
+    </SelectionProvider>
+  );
+}
+
+/**
+ * /my-photos/photos: the header with tabs, the info banner and the timeline, with selection mode and its
+ * toolbar, the delete dialogs and toasts. The preview route renders over it (the grid stays mounted), and
+ * the grid returns exactly to where it was when the preview closes.
+ */
+function PhotosPageContent() {
+  const { t } = useTranslation('photos');
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const previewOpen = useMatch(`${photoPaths.timeline}/preview/:id`) !== null;
+  const [sort] = usePhotosSort();
+  const { selection, dispatch } = useSelection();
+  const deletion = usePhotoDeletion();
+  const grid = useRef<TimelineGridHandle>(null);
+  const [layout, setLayout] = useState<TimelineLayout>();
+  const [settled, setSettled] = useState(false);
+  const [dialog, setDialog] = useState<'selected' | 'all'>();
+  const lastOpened = useRef<string>(undefined);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const total = layout?.totalPhotos ?? 0;
+  const amount = layout ? selectedAmount(selection, layout.countByMonth, total) : 0;
+  const everythingSelected = total > 0 && amount === total;
+
+  // Opened straight at a preview (a link, a reload): the grid underneath starts where it was last time.
+  const restoredAtStart = useRef(false);
+  useEffect(() => {
+    if (!layout || restoredAtStart.current) return;
+    restoredAtStart.current = true;
+    const memory = readScrollMemory();
+    if (previewOpen && memory) grid.current?.restore(memory);
+  }, [layout, previewOpen]);
+
+  // /my-photos/photos?delete=all (the storage status modal's 'Delete photos' from elsewhere) opens delete-all.
+  const deleteAllAsked = searchParams.get('delete') === 'all';
+  useEffect(() => {
+    if (!deleteAllAsked || !layout) return;
+    if (layout.totalPhotos > 0) setDialog('all');
+    setSearchParams(
+      (params) => {
+        params.delete('delete');
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [deleteAllAsked, layout, setSearchParams]);
+
+  const previewHref = useCallback((photo: Photo) => `${photoPaths.preview(photo.imageId)}${location.search}`, [location.search]);
+  const onOpen = useCallback(
+    (photo: Photo) => {
+      lastOpened.current = photo.imageId;
+      const state: PreviewState = { fromTimeline: true };
+      void navigate(previewHref(photo), { state, preventScrollReset: true });
+    },
+    [navigate, previewHref],
+  );
+
+  const outletContext = useMemo<TimelineOutletContext>(
+    () => ({
+      sort,
+      sections: layout?.sections ?? [],
+      settled,
+      closePreview: () => {
+        if ((location.state as PreviewState | null)?.fromTimeline) void navigate(-1);
+        else void navigate(`${photoPaths.timeline}${location.search}`, { replace: true, preventScrollReset: true });
+      },
+      onPreviewClosed: (lastPhotoId) => {
+        const memory = readScrollMemory();
+        if (memory) grid.current?.restore(memory);
+        const focusId = lastPhotoId ?? lastOpened.current;
+        if (focusId) requestAnimationFrame(() => grid.current?.focusPhoto(focusId));
+      },
+      deletePhoto: deletion.deleteOne,
+    }),
+    [sort, layout, settled, location.state, location.search, navigate, deletion.deleteOne],
+  );
+
+  const deleteSelected = async () => {
+    if (!layout) return;
+    let entries: DeletionEntry[];
+    try {
+      entries = await resolveSelection(http, queryClient, sort, selection, layout.sections);
+    } catch {
+      // The ids of a selected month could not be fetched: nothing was deleted.
+      toast.error(t('delete.selected.failed'));
+      return;
+    }
+    void deletion.deleteMany(entries).then((failed) => {
+      if (failed.size === 0) dispatch({ type: 'stop' });
+      else dispatch({ type: 'selectOnly', ids: new Map(entries.filter(([id]) => failed.has(id))) });
+    });
+  };
+  const deleteAll = () => {
+    void deletion.deleteAll().then((deleted) => {
+      if (deleted) dispatch({ type: 'stop' });
+    });
+  };
+
+  return (
+    <div className={styles.page}>
+      <PhotosHeader />
+      <InfoBanner />
+      <Timeline
+        gridRef={grid}
+        paused={previewOpen}
+        previewHref={previewHref}
+        onOpen={onOpen}
+        onSettledChange={setSettled}
+        onLayout={setLayout}
+      />
+      {selection.active && !previewOpen && (
+        <SelectionToolbar
+          amount={amount}
+          everythingSelected={everythingSelected}
+          onCancel={() => dispatch({ type: 'stop' })}
+          onSelectAll={() => dispatch({ type: 'selectAll' })}
+          onDeselectAll={() => dispatch({ type: 'deselectAll' })}
+          onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
+        />
+      )}
+      {dialog === 'selected' && <DeleteSelectedDialog amount={amount} onClose={() => setDialog(undefined)} onConfirm={deleteSelected} />}
+      {dialog === 'all' && <DeleteAllDialog total={total} onClose={() => setDialog(undefined)} onConfirm={deleteAll} />}
+      <Outlet context={outletContext} />
+      <Toaster position="top-center" theme="dark" duration={5000} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { storageOutlook } from '@shoebox/contracts';
+import { lazy, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LazySlot } from '../../../../components/ui/lazy-slot';
+import { useServices } from '../../../../lib/services';
+import { useDeletionInfo } from '../../api/get-deletion-info';
+import { loadDateLocale } from '../../lib/date-locale';
+import { AUTO_OPENED_KEY, storageMessage } from '../lib/storage-messages';
+import styles from './storage-status.module.css';
+
+let modalModule: Promise<typeof import('./storage-status-modal')> | undefined;
+const loadModal = () =>
+  (modalModule ??= import('./storage-status-modal').catch((error: unknown) => {
+    modalModule = undefined;
+    throw error;
+  }));
+
+function alreadyAutoOpened(): boolean {
+  try {
+    if (window.sessionStorage.getItem(AUTO_OPENED_KEY)) return true;
+    window.sessionStorage.setItem(AUTO_OPENED_KEY, '1');
+    return false;
+  } catch {
+    // Without session storage it cannot be told whether it opened before: do not risk opening it on every page.
+    return true;
+  }
+}
+
+export function StorageStatusControl({ onDeletePhotos }: { onDeletePhotos?: () => void }) {
+  const { t } = useTranslation('storage');
+  const { flags, locale, reporter } = useServices();
+  const info = useDeletionInfo();
+  const [open, setOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const outlook = useMemo(() => (info.data ? storageOutlook(info.data.projectedDeletionDate, new Date()) : undefined), [info.data]);
+  const message = outlook && storageMessage(outlook);
+  const StorageStatusModal = useMemo(
+    () => lazy(() => Promise.all([loadModal(), loadDateLocale(locale)]).then(([module]) => ({ default: module.StorageStatusModal }))),
+    // A new attempt after a failed load.
+    [locale, attempt],
+  );
+
+  // Critical: the modal opens by itself, once per browser session, when the flag is on.
+  const critical = outlook?.status === 'critical';
+  useEffect(() => {
+    if (!critical || !flags.isOn('PhotoManagementStorageWarningEnabled')) return;
+    if (!alreadyAutoOpened()) setOpen(true);
+  }, [critical, flags]);
+
+  const preload = () => {
+    void loadModal().catch(() => undefined);
+    void loadDateLocale(locale).catch(() => undefined);
+  };
+
+  const tone = outlook?.status ?? 'unknown';
+  const label = message ? t(`button.${message.key}`, 'count' in message ? { count: message.count } : {}) : t(info.isPending ? 'button.loading' : 'button.unknown');
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`${styles.button} ${styles[tone]}`}
+        aria-haspopup="dialog"
+        data-tone={tone}
+        onClick={() => {
+          setAttempt((n) => n + 1);
+          setOpen(true);
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <span className={styles.dot} aria-hidden="true" />
+        {label}
+      </button>
+      {open && (
+        <LazySlot key={attempt} onError={(error) => reporter.report(error, { feature: 'storage-status' })}>
+          <StorageStatusModal info={info.data} failed={info.isError} outlook={outlook} onClose={() => setOpen(false)} onDeletePhotos={onDeletePhotos} />
+        </LazySlot>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import {
+  buildTimelineLayout,
+  columnsForWidth,
+  itemAt,
+  itemSize,
+  monthsInWindow,
+  orderedMonths,
+  SECTION_HEADER_HEIGHT,
+  sectionAtOffset,
+  TILE_GAP,
+} from './layout';
+
+const counts = { '2023': { '12': 5, '1': 2 }, '2024': { '6': 13, '2': 0 }, '1970': { '1': 3 } };
+
+describe('months in display order', () => {
+  test('newest first for desc, with Unknown Date (1970/1) last; months without photos are left out', () => {
+    expect(orderedMonths(counts, 'desc').map((m) => `${m.year}-${m.month}`)).toEqual(['2024-6', '2023-12', '2023-1', '1970-1']);
+  });
+
+  test('oldest first for asc, with Unknown Date first', () => {
+    expect(orderedMonths(counts, 'asc').map((m) => `${m.year}-${m.month}`)).toEqual(['1970-1', '2023-1', '2023-12', '2024-6']);
+  });
+});
+
+describe('columns from the width', () => {
+  test('2 on phones, 6 at a 1280px desktop, at most 8', () => {
+    expect(columnsForWidth(358)).toBe(2);
+    expect(columnsForWidth(972)).toBe(6);
+    expect(columnsForWidth(2400)).toBe(8);
+    expect(columnsForWidth(120)).toBe(2);
+  });
+});
+
+describe('layout from the counts alone', () => {
+  test('every section is a heading plus ceil(count / columns) square rows, so the total height is exact', () => {
+    const width = 972;
+    const layout = buildTimelineLayout(counts, 'desc', width);
+    const tile = (width - 5 * TILE_GAP) / 6;
+    const row = tile + TILE_GAP;
+
+    expect(layout.columns).toBe(6);
+    expect(layout.tileSize).toBeCloseTo(tile);
+    expect(layout.sections.map((s) => [s.key, s.rows, s.unknown])).toEqual([
+      ['2024-6', 3, false],
+      ['2023-12', 1, false],
+      ['2023-1', 1, false],
+      ['1970-1', 1, true],
+    ]);
+    expect(layout.sections[1]?.top).toBeCloseTo(SECTION_HEADER_HEIGHT + 3 * row);
+    expect(layout.totalHeight).toBeCloseTo(4 * SECTION_HEADER_HEIGHT + 6 * row);
+    expect(layout.itemCount).toBe(4 + 6);
+    expect(layout.totalPhotos).toBe(23);
+    // The virtual items' sizes add up to the same height.
+    const sum = Array.from({ length: layout.itemCount }, (_, i) => itemSize(layout, i)).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(layout.totalHeight);
+  });
+
+  test('items map to headings and rows of their sections', () => {
+    const layout = buildTimelineLayout(counts, 'desc', 972);
+    expect(itemAt(layout, 0)).toMatchObject({ kind: 'header', section: { key: '2024-6' } });
+    expect(itemAt(layout, 3)).toMatchObject({ kind: 'row', row: 2, section: { key: '2024-6' } });
+    expect(itemAt(layout, 4)).toMatchObject({ kind: 'header', section: { key: '2023-12' } });
+    expect(itemAt(layout, 9)).toMatchObject({ kind: 'row', row: 0, section: { key: '1970-1' } });
+    expect(itemAt(layout, 10)).toBeUndefined();
+  });
+
+  test('the section at an offset, and how far into each month a window reaches', () => {
+    const layout = buildTimelineLayout(counts, 'desc', 972);
+    const second = layout.sections[1]!;
+    expect(sectionAtOffset(layout, 0)?.key).toBe('2024-6');
+    expect(sectionAtOffset(layout, second.top)?.key).toBe('2023-12');
+    expect(sectionAtOffset(layout, second.top - 1)?.key).toBe('2024-6');
+
+    // A window over the heading and first row of June: June wants its first 6 photos; nothing else.
+    const firstRowEnd = SECTION_HEADER_HEIGHT + layout.rowHeight - 1;
+    expect(monthsInWindow(layout, 0, firstRowEnd).map((d) => [d.section.key, d.wanted])).toEqual([['2024-6', 6]]);
+    // A window over the whole list wants every photo of every month.
+    expect(monthsInWindow(layout, 0, layout.totalHeight).map((d) => [d.section.key, d.wanted])).toEqual([
+      ['2024-6', 13],
+      ['2023-12', 5],
+      ['2023-1', 2],
+      ['1970-1', 3],
+    ]);
+  });
+
+  test('100,000 photos over 20 years: built at once, exact, and the last section ends at the total height', () => {
+    const big: Record<string, Record<string, number>> = {};
+    let total = 0;
+    for (let y = 2005; y < 2025; y++) {
+      big[String(y)] = {};
+      for (let m = 1; m <= 12; m++) {
+        const n = y === 2024 && m === 12 ? 100_000 - total : 416;
+        big[String(y)]![String(m)] = n;
+        total += n;
+      }
+    }
+    const started = performance.now();
+    const layout = buildTimelineLayout(big, 'desc', 972);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(layout.totalPhotos).toBe(100_000);
+    const last = layout.sections.at(-1)!;
+    expect(last.top + last.height).toBeCloseTo(layout.totalHeight);
+    expect(itemAt(layout, layout.itemCount - 1)).toMatchObject({ kind: 'row', section: { key: last.key }, row: last.rows - 1 });
+  });
+});

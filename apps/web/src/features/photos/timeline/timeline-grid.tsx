@@ -1,0 +1,235 @@
+import type { Photo, SortOptions } from '@shoebox/contracts';
+import { InfiniteQueryObserver, useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../lib/services';
+import { monthPhotos, timelineMonthQueryOptions, type MonthData } from '../api/get-timeline-month';
+import { photoKeys } from '../api/query-keys';
+import { useSelection } from '../stores/selection-context';
+import { isMonthSelected } from '../stores/selection';
+import { writeScrollMemory, type TimelineScrollMemory } from '../stores/scroll-memory';
+import { itemAt, itemSize, LARGE_TILE_MIN_WIDTH, monthsInWindow, sectionIndexAtOffset, type TimelineLayout, type TimelineSection } from './layout';
+import { MonthLoader } from './month-loader';
+import { SectionHeader } from './section-header';
+import styles from './timeline.module.css';
+import type { TileContext } from './photo-tile';
+import { TimelineRow, type MonthState, type RowContext } from './timeline-row';
+import { useActiveMonths } from './use-active-months';
+import { useMonthCacheUpdates } from './use-month';
+
+/** Rows rendered above and below the visible ones: enough for smooth scrolling, few enough for a small DOM. */
+const OVERSCAN_ROWS = 3;
+
+export interface TimelineGridHandle {
+  /** Scrolls so that the section's heading sits just below the sticky controls. */
+  jumpTo(sectionIndex: number): void;
+  /** Puts the window back where the memory says; if the layout changed since, at the remembered section. */
+  restore(memory: TimelineScrollMemory): void;
+  /** Focuses a photo's tile if it is rendered, without scrolling. */
+  focusPhoto(photoId: string): void;
+}
+
+interface TimelineGridProps {
+  layout: TimelineLayout;
+  sort: SortOptions;
+  /** A preview covers the grid: the scroll position is not remembered meanwhile. */
+  paused: boolean;
+  /** Height of the sticky controls above the grid. */
+  stickyHeight: () => number;
+  previewHref: (photo: Photo) => string;
+  /** Opens a photo's preview. */
+  onOpen: (photo: Photo) => void;
+  /** Whether the months near the viewport have all answered (loaded or failed). */
+  onSettledChange: (settled: boolean) => void;
+  ref?: Ref<TimelineGridHandle>;
+}
+
+/** The list's top in the document, kept up to date when anything above it changes height. */
+function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const node = element.current;
+      if (node) setTop(node.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [element]);
+  return top;
+}
+
+/**
+ * Item keys for a layout: the indexes, cheap for tens of thousands of rows. A new function per layout
+ * tells the virtualizer that every size may have changed.
+ */
+const itemKeysOf = (_layout: TimelineLayout) => (index: number) => index;
+
+/**
+ * The virtualized grid: only the rows near the viewport exist in the DOM, every heading and row sits at the
+ * exact offset the counts give, and the months near the viewport load (further ones are aborted).
+ */
+export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: TimelineGridProps) {
+  const { t } = useTranslation('photos');
+  const { http } = useServices();
+  const { selection, dispatch } = useSelection();
+  const queryClient = useQueryClient();
+  useMonthCacheUpdates();
+  const list = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(list);
+
+  const estimateSize = useCallback((index: number) => itemSize(layout, index), [layout]);
+  const getItemKey = useMemo(() => itemKeysOf(layout), [layout]);
+
+  const virtualizer = useWindowVirtualizer({ count: layout.itemCount, estimateSize, getItemKey, overscan: OVERSCAN_ROWS, scrollMargin });
+
+  // The window on the list, in list pixels: load about one viewport around it, keep loading within two.
+  const viewport = virtualizer.scrollRect?.height || window.innerHeight;
+  const listTop = Math.max(0, (virtualizer.scrollOffset ?? window.scrollY) - scrollMargin);
+  const near = monthsInWindow(layout, listTop - viewport, listTop + 2 * viewport);
+  const keep = new Set(monthsInWindow(layout, listTop - 2 * viewport, listTop + 3 * viewport).map((d) => d.section.key));
+  const active = useActiveMonths(near, keep, virtualizer.isScrolling);
+
+  // Settled: every month near the viewport has answered. The preview waits for it before it says "not found".
+  const fetching = useIsFetching({ queryKey: photoKeys.timelineMonths() });
+  const settled =
+    layout.sections.length === 0 ||
+    (active.length > 0 && fetching === 0 && active.every((m) => queryClient.getQueryState(photoKeys.timelineMonth(sort, m.year, m.month))?.status !== 'pending'));
+  useEffect(() => onSettledChange(settled), [settled, onSettledChange]);
+
+  // Remember where the timeline is (first visible section and scroll position) whenever it comes to rest.
+  const firstVisible = sectionIndexAtOffset(layout, listTop + stickyHeight());
+  const { isScrolling } = virtualizer;
+  useEffect(() => {
+    if (!paused && !isScrolling && firstVisible >= 0) writeScrollMemory({ section: firstVisible, scrollY: window.scrollY });
+  }, [firstVisible, listTop, paused, isScrolling]);
+
+  // Each rendered month's photos, as the same object until they change, so unchanged rows do not render.
+  const months = useRef(new Map<string, MonthState & { data: MonthData | undefined }>());
+  const seen = new Map<string, MonthState & { data: MonthData | undefined }>();
+  const monthState = (section: TimelineSection): MonthState => {
+    const key = `${sort.sortKey}:${sort.sortOrder}:${section.key}`;
+    const cached = seen.get(key);
+    if (cached) return cached;
+    const query = queryClient.getQueryCache().find<MonthData>({ queryKey: photoKeys.timelineMonth(sort, section.year, section.month), exact: true });
+    const data = query?.state.data;
+    const loadingMore = !!data && query?.state.fetchStatus === 'fetching';
+    const previous = months.current.get(key);
+    const state =
+      previous && previous.data === data && previous.loadingMore === loadingMore
+        ? previous
+        : {
+            data,
+            loadingMore,
+            photos: monthPhotos(data),
+            loadMore: () => void new InfiniteQueryObserver(queryClient, timelineMonthQueryOptions(http, sort, section.year, section.month)).fetchNextPage(),
+          };
+    seen.set(key, state);
+    return state;
+  };
+  const monthFailed = (section: TimelineSection) => {
+    const state = queryClient.getQueryState(photoKeys.timelineMonth(sort, section.year, section.month));
+    return state?.status === 'error' && !state.data;
+  };
+  const retryMonth = useCallback(
+    (section: TimelineSection) => void queryClient.refetchQueries({ queryKey: photoKeys.timelineMonth(sort, section.year, section.month), exact: true }),
+    [queryClient, sort],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => {
+      const sectionTop = (index: number) => {
+        const section = layout.sections[index];
+        return section ? scrollMargin + section.top - stickyHeight() : 0;
+      };
+      return {
+        jumpTo: (index) => window.scrollTo({ top: sectionTop(index), behavior: 'instant' }),
+        restore: ({ section, scrollY }) => {
+          const target = layout.sections[section];
+          const offset = scrollY - scrollMargin + stickyHeight();
+          const fits = target && offset >= target.top && offset < target.top + target.height;
+          window.scrollTo({ top: fits || !target ? scrollY : sectionTop(section), behavior: 'instant' });
+        },
+        focusPhoto: (photoId) => {
+          const tile = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(photoId)}"]`);
+          tile?.focus({ preventScroll: true });
+        },
+      };
+    },
+    [layout, scrollMargin, stickyHeight],
+  );
+
+  const onToggle = useCallback(
+    (photo: Photo, section: TimelineSection) => dispatch({ type: 'toggle', id: photo.imageId, month: section.key, monthCount: section.count }),
+    [dispatch],
+  );
+  const onSelectAll = useCallback(
+    (section: TimelineSection, select: boolean) => {
+      dispatch({ type: 'start' });
+      dispatch(select ? { type: 'selectMonth', month: section.key } : { type: 'deselectMonth', month: section.key, allMonths: layout.sections.map((s) => s.key) });
+    },
+    [dispatch, layout],
+  );
+
+  const thumbnailSize = layout.tileSize >= LARGE_TILE_MIN_WIDTH ? 800 : 300;
+  const tileContext = useMemo<TileContext>(
+    () => ({
+      size: thumbnailSize,
+      selecting: selection.active,
+      onToggle,
+      href: previewHref,
+      onOpen: (photo: Photo, event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen(photo);
+      },
+      fallbackName: t('timeline.photoFallbackName'),
+      failedText: t('timeline.thumbnailFailed'),
+    }),
+    [thumbnailSize, selection.active, onToggle, previewHref, onOpen, t],
+  );
+  const rowContext = useMemo<RowContext>(
+    () => ({ columns: layout.columns, tileSize: layout.tileSize, selection, tile: tileContext, loadMoreLabel: (count: number) => t('timeline.loadMore', { count }) }),
+    [layout.columns, layout.tileSize, selection, tileContext, t],
+  );
+
+  useLayoutEffect(() => {
+    months.current = seen;
+  });
+
+  return (
+    <>
+      <div ref={list} className={styles.list} style={{ height: layout.totalHeight, ['--columns' as string]: layout.columns }}>
+        {virtualizer.getVirtualItems().map((virtual) => {
+          const item = itemAt(layout, virtual.index);
+          if (!item) return null;
+          const top = virtual.start - scrollMargin;
+          if (item.kind === 'header') {
+            return (
+              <SectionHeader
+                key={`h${item.section.key}`}
+                section={item.section}
+                top={top}
+                selected={selection.active && isMonthSelected(selection, item.section.key)}
+                failed={monthFailed(item.section)}
+                onSelectAll={onSelectAll}
+                onRetry={retryMonth}
+              />
+            );
+          }
+          return <TimelineRow key={`r${item.section.key}:${item.row}`} section={item.section} row={item.row} top={top} month={monthState(item.section)} context={rowContext} />;
+        })}
+      </div>
+      {active.map((m) => (
+        <MonthLoader key={`${sort.sortKey}:${sort.sortOrder}:${m.key}`} sort={sort} year={m.year} month={m.month} wanted={m.wanted} />
+      ))}
+    </>
+  );
+}

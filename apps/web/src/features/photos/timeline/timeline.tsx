@@ -1,0 +1,135 @@
+import type { Photo, SortOptions } from '@shoebox/contracts';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTimelineCounts } from '../api/get-timeline-counts';
+import { useSelection } from '../stores/selection-context';
+import { usePhotosSort } from '../stores/sort-options';
+import { AddPhotosButton } from '../upload/components/add-photos-button';
+import { buildTimelineLayout, type TimelineLayout } from './layout';
+import { ThumbnailTooltip } from './thumbnail-tooltip';
+import { TimelineControls } from './timeline-controls';
+import { TimelineGrid, type TimelineGridHandle } from './timeline-grid';
+import styles from './timeline.module.css';
+
+/** The element's content width, kept up to date (the whole window's width where nothing can be measured). */
+function useContentWidth(node: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!node) return;
+    const measure = () => setWidth(Math.floor(node.clientWidth || window.innerWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node]);
+  return width;
+}
+
+interface TimelineProps {
+  paused: boolean;
+  previewHref: (photo: Photo) => string;
+  onOpen: (photo: Photo) => void;
+  onSettledChange: (settled: boolean) => void;
+  onLayout: (layout: TimelineLayout | undefined) => void;
+  gridRef: RefObject<TimelineGridHandle | null>;
+}
+
+/**
+ * The photos timeline: the counts per month first (loader, error and empty states), then the grid built from
+ * them, with its controls and the thumbnail tooltip.
+ */
+export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayout, gridRef }: TimelineProps) {
+  const { t } = useTranslation('photos');
+  const [sort, setSort] = usePhotosSort();
+  const counts = useTimelineCounts(sort.sortKey);
+  const { selection, dispatch } = useSelection();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const width = useContentWidth(container);
+  const controls = useRef<HTMLDivElement>(null);
+  const stickyHeight = useCallback(() => controls.current?.offsetHeight ?? 0, []);
+
+  const layout = useMemo(
+    () => (counts.data && width > 0 ? buildTimelineLayout(counts.data, sort.sortOrder, width) : undefined),
+    [counts.data, sort.sortOrder, width],
+  );
+  useLayoutEffect(() => onLayout(layout), [layout, onLayout]);
+  // The jump list (hundreds of months in a big library) renders after the grid, in its own slice of time.
+  const jumpLayout = useDeferredValue(layout);
+
+  const failed = counts.isError && !counts.data;
+  const empty = !!counts.data && Object.values(counts.data).every((months) => Object.values(months).every((n) => n <= 0));
+  // Without a grid there is nothing more to load: a preview over it knows its photo is not there.
+  useLayoutEffect(() => {
+    if (failed || empty) onSettledChange(true);
+  }, [failed, empty, onSettledChange]);
+
+  const onSortChange = (next: SortOptions) => {
+    if (selection.active) dispatch({ type: 'deselectAll' });
+    setSort(next);
+    const top = containerRef.current ? containerRef.current.getBoundingClientRect().top + window.scrollY - stickyHeight() : 0;
+    if (window.scrollY > top) window.scrollTo({ top, behavior: 'instant' });
+  };
+
+  if (counts.isPending) return <Spinner label={t('timeline.loading')} />;
+  if (failed) {
+    return (
+      <div className={styles.state} role="alert">
+        <p className={styles.stateTitle}>{t('timeline.loadError')}</p>
+        <button type="button" className={buttonClass.secondary} onClick={() => void counts.refetch()}>
+          {t('timeline.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (empty) {
+    return (
+      <div className={styles.state}>
+        <p className={styles.stateTitle}>{t('timeline.empty')}</p>
+        <p>{t('timeline.emptyHint')}</p>
+        <AddPhotosButton />
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.timeline} aria-label={t('timeline.label')}>
+      <TimelineControls
+        ref={controls}
+        layout={jumpLayout}
+        sort={sort}
+        onSortChange={onSortChange}
+        onJump={(index) => gridRef.current?.jumpTo(index)}
+        selecting={selection.active}
+        onSelect={() => dispatch({ type: 'start' })}
+      />
+      <div
+        ref={(node) => {
+          containerRef.current = node;
+          setContainer(node);
+        }}
+        className={styles.gridContainer}
+      >
+        {layout && (
+          <TimelineGrid
+            ref={gridRef}
+            layout={layout}
+            sort={sort}
+            paused={paused}
+            stickyHeight={stickyHeight}
+            previewHref={previewHref}
+            onOpen={onOpen}
+            onSettledChange={onSettledChange}
+          />
+        )}
+      </div>
+      <ThumbnailTooltip container={containerRef} />
+    </section>
+  );
+}

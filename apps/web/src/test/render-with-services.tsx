@@ -1,0 +1,77 @@
+import type { AppConfig, FeatureFlag } from '@shoebox/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
+import { createQueryClient } from '../app/providers';
+import type { SignedInIdentity } from '../lib/auth/auth-session';
+import { resolveChannel } from '../lib/channel';
+import { createFeatureFlags } from '../lib/feature-flags';
+import { createHttpClient } from '../lib/http/http-client';
+import { ServicesProvider, type AppServices } from '../lib/services';
+import { addFeatureNamespaces } from './feature-namespaces';
+import { consumerIdentity, testConfig } from './fixtures';
+import { setSmallScreen } from './media';
+import { fakeAuth, fakeReporter } from './render-app';
+
+export interface RenderWithServicesOptions {
+  /** The address the component is shown at (default /my-photos/photos). */
+  path?: string;
+  /** Flags on or off for this test, as `?ff.<Flag>=on|off` overrides would set them. */
+  flags?: Partial<Record<FeatureFlag, boolean>>;
+  config?: Partial<AppConfig> & Record<string, unknown>;
+  identity?: SignedInIdentity;
+  smallScreen?: boolean;
+}
+
+/**
+ * Renders one component (e.g. a header button) at any address, with the app's real services (HTTP client
+ * against MSW, flags, channel), a query client and a memory router, and the feature namespaces' English
+ * texts loaded. For screens that are not (yet) part of the route tree that renderApp renders.
+ */
+export function renderWithServices(ui: ReactElement, options: RenderWithServicesOptions = {}) {
+  addFeatureNamespaces();
+  setSmallScreen(options.smallScreen ?? false);
+  const path = options.path ?? '/my-photos/photos';
+  window.history.replaceState(null, '', path);
+  const config = testConfig(options.config);
+  const reporter = fakeReporter();
+  const auth = fakeAuth(options.identity ?? consumerIdentity);
+  const overrides = Object.fromEntries(Object.entries(options.flags ?? {}).map(([flag, on]) => [flag, on ? ['*'] : []]));
+  const services: AppServices = {
+    config,
+    channel: resolveChannel(window.location, window.sessionStorage),
+    locale: 'en-GB',
+    reporter,
+    auth,
+    flags: createFeatureFlags({ ...config, flags: { ...config.flags, ...overrides } }, window.location, window.localStorage),
+    http: createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }),
+    stripped: () => false,
+  };
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  onTestFinished(() => {
+    router.dispose();
+    queryClient.clear();
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ServicesProvider>,
+  );
+  return {
+    ...view,
+    user,
+    router,
+    services,
+    auth,
+    reporter,
+    queryClient,
+    currentUrl: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
+}
