@@ -46,16 +46,17 @@ export async function initI18n(requested: string): Promise<Locale> {
   return locale;
 }
 
-/** Loads a feature's texts in the current language (English when that language lacks them), once. */
+/**
+ * Loads a feature's texts in the current language, once. English is laid underneath key by key, so a
+ * text added to a feature before its translations arrive reads in English rather than as its key.
+ */
 export async function loadNamespace(namespace: FeatureNamespace): Promise<void> {
   const locale = i18next.language as Locale;
   if (i18next.hasResourceBundle(locale, namespace)) return;
-  let messages: Record<string, unknown>;
-  try {
-    messages = await fetchMessages(locale, namespace);
-  } catch (error) {
-    if (locale === FALLBACK_LOCALE) throw error;
-    messages = await fetchMessages(FALLBACK_LOCALE, namespace);
-  }
-  i18next.addResourceBundle(locale, namespace, messages, true, true);
+  const [english, localized] = await Promise.all([
+    fetchMessages(FALLBACK_LOCALE, namespace),
+    locale === FALLBACK_LOCALE ? undefined : fetchMessages(locale, namespace).catch(() => undefined),
+  ]);
+  i18next.addResourceBundle(locale, namespace, english, true, true);
+  if (localized) i18next.addResourceBundle(locale, namespace, localized, true, true);
 }

@@ -41,7 +41,7 @@ export function AppShell() {
       return;
     }
     setMenuOpen(false);
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   const business = identity.isBusiness ? me.data?.business : null;

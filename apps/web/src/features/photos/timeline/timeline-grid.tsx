@@ -19,7 +19,7 @@ import { useActiveMonths } from './use-active-months';
 import { useMonthCacheUpdates } from './use-month';
 
 /** Rows rendered above and below the visible ones: enough for smooth scrolling, few enough for a small DOM. */
-const OVERSCAN_ROWS = 3;
+const OVERSCAN_ROWS = 2;
 
 export interface TimelineGridHandle {
   /** Scrolls so that the section's heading sits just below the sticky controls. */
