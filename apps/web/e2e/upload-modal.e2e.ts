@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { startServer, type TestServer } from './support/server';
 
 /** tus-js-client's chunk size in the web (UPLOAD_CHUNK_SIZE): the big file needs more than one chunk. */
 const CHUNK = 5 * 1024 * 1024;
+const HEIC_FIXTURE = fileURLToPath(new URL('../../server/src/modules/uploads/ingest/fixtures/photo.heic', import.meta.url));
 const PHOTOS = '/my-photos/photos';
 
 /** Resolves once the server's tus endpoint answers OPTIONS with 204 and a Tus-Version (it may land while tests are written). */
@@ -43,6 +45,8 @@ async function makeFiles(dir: string) {
   fs.writeFileSync(file('harbour-copy.jpg'), jpeg);
   fs.writeFileSync(file('sketch.png'), await gradient(640, 480, 3).png().toBuffer());
   fs.writeFileSync(file('notes.jpg'), 'These are my shopping notes, not a photo.\n');
+  // A real HEVC HEIC, as phones write them (how it was made: the fixture folder's README).
+  fs.copyFileSync(HEIC_FIXTURE, file('night.heic'));
   const other = await gradient(1200, 900, 11).jpeg({ quality: 95 }).toBuffer();
   fs.writeFileSync(file('cut-off.jpg'), other.subarray(0, Math.floor(other.length * 0.4)));
   // Noise compresses badly: about 2.5 MB per megapixel at quality 100, so a bit over two chunks.
@@ -148,6 +152,26 @@ describe('upload modal (sofia)', () => {
     expect(after.count).toBe(before.count + 1);
     expect(after.recent[0]?.localFileName).toBe('harbour.jpg');
     expect(after.recent.some((p) => p.localFileName === 'sketch.png')).toBe(false);
+  });
+
+  it('uploads a real HEIC: it gets browser-viewable thumbnails and keeps its original bytes for download', async () => {
+    const dialog = await openModal();
+    await dialog.locator('input[type=file]').setInputFiles([file('night.heic')]);
+    await dialog.getByRole('button', { name: 'Upload 1 photo' }).click();
+    await dialog.getByText('1 of 1 uploaded', { exact: true }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Add to my photos' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const token = (await context.cookies()).find((c) => c.name === 'auth_access_token')?.value;
+    const page1 = (await (await fetch(`${server.baseUrl}/api/photo-management/photos?sortKey=created&sortOrder=desc`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      images: { localFileName: string; untouchedUrl: string; thumbnails: { url: string }[] }[];
+    };
+    const heic = page1.images.find((p) => p.localFileName === 'night.heic');
+    expect(heic).toBeDefined();
+    const thumbnail = await fetch(heic!.thumbnails[0]!.url);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    const original = Buffer.from(await (await fetch(heic!.untouchedUrl)).arrayBuffer());
+    expect(original.equals(fs.readFileSync(HEIC_FIXTURE))).toBe(true);
   });
 
   it('refuses a renamed text file and a truncated JPEG with a message naming each, and stores nothing of them', async () => {
