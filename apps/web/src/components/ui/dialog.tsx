@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
+import { showAsOnlyLayer, useLayerRoot } from './layer-root';
 
 export interface DialogProps {
   /** The dialog's heading; it also names the dialog for assistive technology. */
@@ -67,11 +68,7 @@ export function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const container = useRef<HTMLDivElement | null>(null);
-  if (container.current === null && typeof document !== 'undefined') {
-    container.current = document.createElement('div');
-    container.current.dataset.dialogRoot = '';
-  }
+  const container = useLayerRoot('dialog-root');
   const close = useRef(onClose);
   close.current = onClose;
   const canDismiss = useRef(dismissable);
@@ -79,18 +76,10 @@ export function Dialog({
 
   // Mount the portal container and make everything beside it inert for as long as the dialog is open.
   useLayoutEffect(() => {
-    const root = container.current;
-    if (!root) return;
+    if (!container) return;
     // Taken before the page goes inert: an element that becomes inert loses focus.
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    document.body.appendChild(root);
-    const madeInert: Element[] = [];
-    for (const sibling of document.body.children) {
-      if (sibling !== root && !sibling.hasAttribute('inert') && sibling.tagName !== 'SCRIPT') {
-        sibling.setAttribute('inert', '');
-        madeInert.push(sibling);
-      }
-    }
+    const hide = showAsOnlyLayer(container);
     const me = {};
     stack.push(me);
     const previousOverflow = document.body.style.overflow;
@@ -131,16 +120,15 @@ export function Dialog({
 
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      for (const element of madeInert) element.removeAttribute('inert');
       stack.splice(stack.indexOf(me), 1);
       if (stack.length === 0) document.body.style.overflow = previousOverflow;
-      root.remove();
+      hide();
       if (returnTo?.isConnected) returnTo.focus();
     };
     // Only on open and close: props that change later do not move focus.
   }, []);
 
-  if (!container.current) return null;
+  if (!container) return null;
   return createPortal(
     <div className={styles.backdrop}>
       <div
@@ -164,6 +152,6 @@ export function Dialog({
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
-    container.current,
+    container,
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './preview.module.css';
+import { showAsOnlyLayer, useLayerRoot } from '../../../components/ui/layer-root';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -23,34 +24,21 @@ export function PreviewOverlay({
   children: ReactNode;
 }) {
   const layer = useRef<HTMLDivElement>(null);
-  const container = useRef<HTMLDivElement | null>(null);
-  if (container.current === null && typeof document !== 'undefined') {
-    container.current = document.createElement('div');
-    container.current.dataset.previewRoot = '';
-  }
+  const container = useLayerRoot('preview-root');
   const closed = useRef(onClosed);
   closed.current = onClosed;
   const keys = useRef(onKeyDown);
   keys.current = onKeyDown;
 
   useLayoutEffect(() => {
-    const root = container.current;
-    if (!root) return;
-    document.body.appendChild(root);
-    const madeInert: Element[] = [];
-    for (const sibling of document.body.children) {
-      if (sibling !== root && !sibling.hasAttribute('inert') && sibling.tagName !== 'SCRIPT') {
-        sibling.setAttribute('inert', '');
-        madeInert.push(sibling);
-      }
-    }
+    if (!container) return;
+    const hide = showAsOnlyLayer(container);
     const overflow = document.documentElement.style.overflow;
     document.documentElement.style.overflow = 'hidden';
     return () => {
       const release = () => {
-        for (const element of madeInert) element.removeAttribute('inert');
+        hide();
         document.documentElement.style.overflow = overflow;
-        root.remove();
         closed.current();
       };
       requestAnimationFrame(() => setTimeout(release, 0));
@@ -112,11 +100,11 @@ export function PreviewOverlay({
     }
   };
 
-  if (!container.current) return null;
+  if (!container) return null;
   return createPortal(
     <div ref={layer} className={styles.overlay} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} onKeyDown={trapTab}>
       {children}
     </div>,
-    container.current,
+    container,
   );
 }
