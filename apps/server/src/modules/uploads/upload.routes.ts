@@ -51,6 +51,17 @@ function labelErrorsAsJson(res: ServerResponse): void {
 }
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * A browser that reloads mid-chunk closes the connection without the request erroring, and the tus
+ * server keeps the upload locked, so the resumed upload would wait for the lock. The tus server gives
+ * the lock up on the request's error: raise one when the body never completed.
+ */
+function releaseWhenClientLeaves(raw: IncomingMessage): void {
+  raw.once('close', () => {
+    if (!raw.complete && raw.listenerCount('error') > 0) raw.emit('error', Object.assign(new Error('The client went away mid-upload'), { code: 'ECONNRESET' }));
+  });
+}
+
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
 /** An error the tus server sends as it is: our JSON error shape with a message for the customer. */
@@ -125,6 +136,7 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { dir: strin
       setTrustedHeader(request.raw, CUSTOMER_HEADER, request.method === 'OPTIONS' ? undefined : requireIdentity(request).customerId);
       setTrustedHeader(request.raw, CORRELATION_ID_HEADER, String(request.id));
       labelErrorsAsJson(reply.raw);
+      releaseWhenClientLeaves(request.raw);
       reply.hijack();
       void (tus ??= createTus()).handle(request.raw, reply.raw);
     };
