@@ -4,8 +4,8 @@ import { photoPageSchema, timelineCountsSchema } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IngestResult, UploadService } from '../modules/uploads/upload.service.js';
-import { databases } from '../test/databases.js';
-import { PHOTOS_API, silentLog, useEmptyDatabase, useLibraryServer } from '../test/photo-library.js';
+import { databases, useMigratedDatabase } from '../test/databases.js';
+import { PHOTOS_API, silentLog, useLibraryServer } from '../test/photo-library.js';
 import { bearer, signIn } from '../test/sign-in.js';
 import { DEMO_LIBRARY_OWNER, DEMO_PHOTO_COUNT, seedDemoPhotos } from './demo-photos.js';
 
@@ -58,7 +58,7 @@ function countingUploads(real: UploadService | undefined, o: { storeFirst: numbe
 
 describe.each(databases)('the demo photo library on $name', (kind) => {
   const server = useLibraryServer(kind);
-  const bareDb = useEmptyDatabase(kind);
+  const bareDb = useMigratedDatabase(kind);
 
   afterEach(() => {
     vi.useRealTimers();

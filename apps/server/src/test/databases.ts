@@ -47,9 +47,23 @@ async function createPostgres(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     async drop() {
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdmin(async (admin) => {
+        // Pools close their sockets a moment after destroy(): forcing the drop before that ends
+        // connections a pool still counts as open, and its next error reaches no test at all.
+        await untilUnused(admin, name);
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      });
     },
   };
+}
+
+/** Waits (up to 5 s) until nobody is connected to the database. */
+async function untilUnused(admin: pg.Client, name: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 5000; ) {
+    const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+    if (Number(rows[0]?.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {

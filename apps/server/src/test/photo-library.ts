@@ -22,7 +22,6 @@ import { loadConfig } from '../config.js';
 import { createDatabase, type Db } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrator.js';
 import type { PhotosTable } from '../platform/db/schema.js';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { skipTestsUnlessAvailable, type TestDatabase, type TestDatabaseKind } from './databases.js';
 import { bearer, forgeAccessToken } from './sign-in.js';
@@ -46,7 +45,6 @@ export function useLibraryServer(kind: TestDatabaseKind, options: Omit<TestShoeb
   afterAll(async () => {
     await current?.dispose();
     current = undefined;
-    if (database && kind.name === 'postgres') await untilUnused(database.url);
     await database?.drop();
   });
   skipTestsUnlessAvailable(kind);
@@ -54,44 +52,6 @@ export function useLibraryServer(kind: TestDatabaseKind, options: Omit<TestShoeb
     if (!current) throw new Error('The test server is not running');
     return current;
   };
-}
-
-/** useMigratedDatabase, dropping its PostgreSQL database the same careful way as useLibraryServer. */
-export function useEmptyDatabase(kind: TestDatabaseKind): () => Db {
-  let database: TestDatabase | undefined;
-  let db: Db | undefined;
-  beforeAll(async () => {
-    if (!kind.available) return;
-    database = await kind.create();
-    db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    if (database && kind.name === 'postgres') await untilUnused(database.url);
-    await database?.drop();
-  });
-  skipTestsUnlessAvailable(kind);
-  return () => {
-    if (!db) throw new Error('The test database is not ready');
-    return db;
-  };
-}
-
-/** Waits (up to 5 s) until nobody is connected to the database. */
-async function untilUnused(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    for (const started = Date.now(); Date.now() - started < 5000; ) {
-      const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-      if (Number(rows[0]?.n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 export const PHOTOS_API = SERVICE_BASE_PATHS.photoManagement;
