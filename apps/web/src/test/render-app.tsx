@@ -97,6 +97,18 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
     stripped: () => readStrippedMode(window.location.search, window.sessionStorage),
   };
   const router = createMemoryRouter(appRoutes(services), { initialEntries: [entry] });
+  return mountRouter(router, services, { auth, reporter, strictMode: options.strictMode });
+}
+
+/**
+ * Mounts a memory router inside the app's providers, as main.tsx does, and tidies up after the test.
+ * Shared by renderApp (the whole route tree) and renderWithServices (one component).
+ */
+export function mountRouter<Auth, Reporter>(
+  router: ReturnType<typeof createMemoryRouter>,
+  services: AppServices,
+  o: { auth: Auth; reporter: Reporter; strictMode?: boolean },
+) {
   const queryClient = createQueryClient();
   onTestFinished(() => {
     router.dispose();
@@ -111,14 +123,14 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
       </QueryClientProvider>
     </ServicesProvider>
   );
-  const view = render(options.strictMode ? <StrictMode>{tree}</StrictMode> : tree);
+  const view = render(o.strictMode ? <StrictMode>{tree}</StrictMode> : tree);
   return {
     ...view,
     user,
     router,
     services,
-    auth,
-    reporter,
+    auth: o.auth,
+    reporter: o.reporter,
     queryClient,
     /** The router's current address, as the browser's address bar would show it. */
     currentUrl: () => `${router.state.location.pathname}${router.state.location.search}`,

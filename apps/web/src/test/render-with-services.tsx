@@ -1,20 +1,15 @@
 import type { AppConfig, FeatureFlag } from '@shoebox/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { onTestFinished } from 'vitest';
-import { createQueryClient } from '../app/providers';
+import { createMemoryRouter } from 'react-router';
 import type { SignedInIdentity } from '../lib/auth/auth-session';
 import { resolveChannel } from '../lib/channel';
 import { createFeatureFlags } from '../lib/feature-flags';
 import { createHttpClient } from '../lib/http/http-client';
-import { ServicesProvider, type AppServices } from '../lib/services';
+import type { AppServices } from '../lib/services';
 import { addFeatureNamespaces } from './feature-namespaces';
 import { consumerIdentity, testConfig } from './fixtures';
 import { setSmallScreen } from './media';
-import { fakeAuth, fakeReporter } from './render-app';
+import { fakeAuth, fakeReporter, mountRouter } from './render-app';
 
 export interface RenderWithServicesOptions {
   /** The address the component is shown at (default /my-photos/photos). */
@@ -51,27 +46,5 @@ export function renderWithServices(ui: ReactElement, options: RenderWithServices
     stripped: () => false,
   };
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  onTestFinished(() => {
-    router.dispose();
-    queryClient.clear();
-  });
-  const user = userEvent.setup();
-  const view = render(
-    <ServicesProvider services={services}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
-  return {
-    ...view,
-    user,
-    router,
-    services,
-    auth,
-    reporter,
-    queryClient,
-    currentUrl: () => `${router.state.location.pathname}${router.state.location.search}`,
-  };
+  return mountRouter(router, services, { auth, reporter });
 }
