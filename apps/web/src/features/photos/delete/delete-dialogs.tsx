@@ -24,14 +24,14 @@ function useConfirm(onConfirm: ConfirmProps['onConfirm'], onClose: () => void) {
   return { busy, confirm };
 }
 
-/** 'Delete photo?': the preview's delete. */
-export function DeletePhotoDialog({ onClose, onConfirm }: ConfirmProps) {
+/** A delete confirmation with a body text and Cancel / confirm buttons; the confirm button can say it is busy. */
+function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, onClose, onConfirm }: ConfirmProps & { title: string; body: string; confirmLabel: string; busyLabel?: string }) {
   const { t } = useTranslation('photos');
   const bodyId = useId();
   const { busy, confirm } = useConfirm(onConfirm, onClose);
   return (
     <Dialog
-      title={t('delete.single.title')}
+      title={title}
       role="alertdialog"
       describedBy={bodyId}
       closeLabel={t('delete.close')}
@@ -43,44 +43,34 @@ export function DeletePhotoDialog({ onClose, onConfirm }: ConfirmProps) {
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
             {t('delete.cancel')}
           </button>
-          <button type="button" className={`${buttonClass.primary} ${styles.danger}`} onClick={() => void confirm()} disabled={busy}>
-            {t('delete.single.confirm')}
+          <button type="button" className={`${buttonClass.primary} ${styles.danger}`} onClick={() => void confirm()} disabled={busy} aria-busy={(busyLabel && busy) || undefined}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </>
       }
     >
-      <p id={bodyId}>{t('delete.single.body')}</p>
+      <p id={bodyId}>{body}</p>
     </Dialog>
   );
 }
 
-/** 'Delete N photos?': the selection toolbar's delete. Finding the ids of whole selected months may take a moment. */
-export function DeleteSelectedDialog({ amount, onClose, onConfirm }: ConfirmProps & { amount: number }) {
+/** 'Delete photo?': the preview's delete. */
+export function DeletePhotoDialog(props: ConfirmProps) {
   const { t } = useTranslation('photos');
-  const bodyId = useId();
-  const { busy, confirm } = useConfirm(onConfirm, onClose);
+  return <ConfirmDeleteDialog {...props} title={t('delete.single.title')} body={t('delete.single.body')} confirmLabel={t('delete.single.confirm')} />;
+}
+
+/** 'Delete N photos?': the selection toolbar's delete. Finding the ids of whole selected months may take a moment. */
+export function DeleteSelectedDialog({ amount, ...props }: ConfirmProps & { amount: number }) {
+  const { t } = useTranslation('photos');
   return (
-    <Dialog
+    <ConfirmDeleteDialog
+      {...props}
       title={t('delete.selected.title', { count: amount })}
-      role="alertdialog"
-      describedBy={bodyId}
-      closeLabel={t('delete.close')}
-      onClose={onClose}
-      dismissable={!busy}
-      size="small"
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
-            {t('delete.cancel')}
-          </button>
-          <button type="button" className={`${buttonClass.primary} ${styles.danger}`} onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('delete.preparing') : t('delete.selected.confirm')}
-          </button>
-        </>
-      }
-    >
-      <p id={bodyId}>{t('delete.selected.body')}</p>
-    </Dialog>
+      body={t('delete.selected.body')}
+      confirmLabel={t('delete.selected.confirm')}
+      busyLabel={t('delete.preparing')}
+    />
   );
 }
 
