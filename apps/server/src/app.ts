@@ -71,7 +71,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const https = config.publicUrl.startsWith('https://');
   const securityHeaders: SecurityHeaderOptions = {
     connectOrigins: [...new Set([...config.origins, ...Object.values(config.apiBases).map((u) => new URL(u).origin), ...config.origins.map((o) => o.replace(/^http/, 'ws'))])],
-    formOrigins: config.origins,
+    ownOrigins: config.origins,
     https,
   };
   registerErrorHandling(app);

@@ -66,6 +66,15 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     return { owner: owner ?? { id: album.owner_id, email: 'unknown@invalid' }, participants: people };
   }
 
+  async function pageOf(albumId: string, q: PageQuery, withOwner: boolean): Promise<PhotoPage> {
+    const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
+    const last = rows.at(-1);
+    return {
+      images: rows.map((r) => (withOwner ? { ...toPhoto(r), ownerId: r.customer_id } : toPhoto(r))),
+      cursor: rows.length === q.limit && last ? encodeCursor({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id }) : null,
+    };
+  }
+
   return {
     async create(identity: Identity, name: string): Promise<CreatedAlbum> {
       const now = new Date().toISOString();
@@ -98,16 +107,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
 
     async photos(identity: Identity, id: string, q: PageQuery): Promise<PhotoPage> {
       await ownAlbum(identity, id);
-      return this.pageOf(id, q, false);
-    },
-
-    async pageOf(albumId: string, q: PageQuery, withOwner: boolean): Promise<PhotoPage> {
-      const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
-      const last = rows.at(-1);
-      return {
-        images: rows.map((r) => (withOwner ? { ...toPhoto(r), ownerId: r.customer_id } : toPhoto(r))),
-        cursor: rows.length === q.limit && last ? encodeCursor({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id }) : null,
-      };
+      return pageOf(id, q, false);
     },
 
     /** Copying photos the album already holds changes nothing; ids that are not the caller's come back as failed. */
@@ -145,7 +145,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
 
     async sharedPhotos(identity: Identity, id: string, q: PageQuery): Promise<PhotoPage> {
       await sharedAlbum(identity, id);
-      return this.pageOf(id, q, true);
+      return pageOf(id, q, true);
     },
 
     /** The owner deletes it for everyone (every photo stays in its uploader's library); a participant leaves it, taking their photos out. */

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 export interface SecurityHeaderOptions {
   /** Origins the page may call besides its own (API base addresses, push socket). */
   connectOrigins: string[];
-  /** Origins a sign-in form may hand over to (the brand hosts). */
-  formOrigins: string[];
+  /** This deployment's own origins (the brand hosts): forms may post to them and photos load from them. */
+  ownOrigins: string[];
   https: boolean;
 }
 
@@ -15,10 +15,10 @@ export function contentSecurityPolicy(o: SecurityHeaderOptions, scriptNonce?: st
     `script-src ${script}`,
     // Component libraries inject <style> elements; scripts stay strictly same-origin.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: ${o.formOrigins.join(' ')}`.trim(),
+    `img-src 'self' data: blob: ${o.ownOrigins.join(' ')}`.trim(),
     `font-src 'self'`,
     `connect-src ${['self', ...o.connectOrigins].map((x) => (x === 'self' ? `'self'` : x)).join(' ')}`,
-    `form-action 'self' ${o.formOrigins.join(' ')}`.trim(),
+    `form-action 'self' ${o.ownOrigins.join(' ')}`.trim(),
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `object-src 'none'`,
