@@ -48,17 +48,12 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
   { path: 'change-email-confirmation', titleKey: 'changeEmail' },
   { path: 'downloads', titleKey: 'downloads' },
-  { path: 'my-photos/albums', titleKey: 'albums', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/albums/:id', titleKey: 'album', access: { flags: [ALBUMS] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/shared-albums/:id', titleKey: 'sharedAlbum', access: { flags: [SHARED_ALBUMS] }, handle: PHOTO_ROUTE },
-  { path: 'my-photos/shared-albums/:id/preview/:photoId', titleKey: 'photoPreview', access: { flags: [SHARED_ALBUMS, PREVIEW] }, handle: PHOTO_ROUTE },
   { path: 'my-photos/exports/:backupId', titleKey: 'photoExport', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
 ];
 
 /**
- * The photo library's entry and timeline (photo-library §2). /my-photos goes to the Photos tab; the preview
- * is a child of the timeline, so the grid stays mounted under it. The page title is 'My photos'.
+ * The photo library (photo-library §2): /my-photos goes to the Photos tab; the timeline, the albums list, an
+ * album and a shared album. Each preview is a child of its grid, so the grid stays mounted under it.
  */
 function photoLibraryRoutes(services: AppServices): RouteObject[] {
   const photos = () => import('../features/photos/routes/photos-routes');
@@ -68,6 +63,12 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
     await (await photos()).loadPhotoResources(services);
     return null;
   };
+  const previewChild = (flags: AccessRule['flags'], load: () => Promise<React.ComponentType>): RouteObject => ({
+    path: 'preview/:photoId',
+    handle: { titleKey: 'photoPreview', ...PHOTO_ROUTE } satisfies RouteHandle,
+    loader: withAccess(flags),
+    lazy: { Component: load },
+  });
   return [
     {
       path: 'my-photos',
@@ -91,6 +92,26 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
           lazy: { Component: () => photos().then((m) => m.loadPreviewPage()) },
         },
       ],
+    },
+    {
+      path: 'my-photos/albums',
+      handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
+      loader: withAccess([ALBUMS]),
+      lazy: { Component: () => photos().then((m) => m.loadAlbumsPage()) },
+    },
+    {
+      path: 'my-photos/albums/:id',
+      handle: { titleKey: 'album', ...PHOTO_ROUTE } satisfies RouteHandle,
+      loader: withAccess([ALBUMS]),
+      lazy: { Component: () => photos().then((m) => m.loadAlbumPage()) },
+      children: [previewChild([ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
+    },
+    {
+      path: 'my-photos/shared-albums/:id',
+      handle: { titleKey: 'sharedAlbum', ...PHOTO_ROUTE } satisfies RouteHandle,
+      loader: withAccess([SHARED_ALBUMS]),
+      lazy: { Component: () => photos().then((m) => m.loadSharedAlbumPage()) },
+      children: [previewChild([SHARED_ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
     },
   ];
 }

@@ -2,17 +2,18 @@ import { isLocale, type Locale } from '@shoebox/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type enGB from '../../public/locales/en-GB.json';
+import type enGBAlbums from '../../public/locales/en-GB/albums.json';
 import type enGBPhotos from '../../public/locales/en-GB/photos.json';
 import type enGBStorage from '../../public/locales/en-GB/storage.json';
 import type enGBUpload from '../../public/locales/en-GB/upload.json';
 
 /** Feature namespaces live in /locales/{locale}/{namespace}.json and load with their screens. */
-export type FeatureNamespace = 'photos' | 'upload' | 'storage';
+export type FeatureNamespace = 'photos' | 'albums' | 'upload' | 'storage';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB; photos: typeof enGBPhotos; upload: typeof enGBUpload; storage: typeof enGBStorage };
+    resources: { translation: typeof enGB; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage };
   }
 }
 

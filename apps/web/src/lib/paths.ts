@@ -10,6 +10,7 @@ export const paths = {
   myPhotos: '/my-photos',
   photos: '/my-photos/photos',
   albums: '/my-photos/albums',
+  sharedAlbums: '/my-photos/shared-albums',
   downloads: '/downloads',
   settings: '/settings',
   businessSettings: '/settings/b2b',

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import enGBAlbums from '../../public/locales/en-GB/albums.json';
 import enGBPhotos from '../../public/locales/en-GB/photos.json';
 import enGBStorage from '../../public/locales/en-GB/storage.json';
 import enGBUpload from '../../public/locales/en-GB/upload.json';
@@ -9,6 +10,7 @@ import enGBUpload from '../../public/locales/en-GB/upload.json';
  */
 export function addFeatureNamespaces(): void {
   i18next.addResourceBundle('en-GB', 'photos', enGBPhotos, true, true);
+  i18next.addResourceBundle('en-GB', 'albums', enGBAlbums, true, true);
   i18next.addResourceBundle('en-GB', 'upload', enGBUpload, true, true);
   i18next.addResourceBundle('en-GB', 'storage', enGBStorage, true, true);
 }

@@ -1,5 +1,5 @@
 import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type Photo, type PhotoPage, type SortOptions } from '@shoebox/contracts';
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { photoKeys } from './query-keys';
 
@@ -40,7 +40,8 @@ export const MONTH_GC_TIME = 2 * 60_000;
 /** A month's photos as pages; the query's signal aborts the request when the month is scrolled past. */
 export const timelineMonthQueryOptions = (http: HttpClient, sort: SortOptions, year: number, month: number) =>
   infiniteQueryOptions({
-    queryKey: photoKeys.timelineMonth(sort, year, month),
+    // Widened to any key, so a grid can hold the timeline's and an album's section queries alike.
+    queryKey: photoKeys.timelineMonth(sort, year, month) as QueryKey,
     queryFn: ({ pageParam, signal }) => getTimelineMonth(http, { sort, year, month, cursor: pageParam.cursor, limit: pageParam.limit }, signal),
     initialPageParam: { limit: TIMELINE_PAGE_SIZE } as MonthPageParam,
     getNextPageParam: (last, pages): MonthPageParam | undefined =>

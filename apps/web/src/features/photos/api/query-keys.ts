@@ -10,3 +10,16 @@ export const photoKeys = {
     [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder, year, month] as const,
   deletionInfo: () => [...photoKeys.all, 'deletion-info'] as const,
 };
+
+/** Own albums live under /albums, the ones shared with the customer (or by them) under /shared-albums. */
+export type AlbumKind = 'albums' | 'shared-albums';
+
+/** Every cached album query; invalidating `all` refreshes album lists, albums and their photos. */
+export const albumKeys = {
+  all: ['albums'] as const,
+  lists: () => [...albumKeys.all, 'list'] as const,
+  list: (kind: AlbumKind) => [...albumKeys.lists(), kind] as const,
+  detail: (kind: AlbumKind, albumId: string) => [...albumKeys.all, 'detail', kind, albumId] as const,
+  photosOf: (kind: AlbumKind, albumId: string) => [...albumKeys.all, 'photos', kind, albumId] as const,
+  photos: (kind: AlbumKind, albumId: string, sort: SortOptions) => [...albumKeys.photosOf(kind, albumId), sort.sortKey, sort.sortOrder] as const,
+};

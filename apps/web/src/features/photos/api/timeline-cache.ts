@@ -1,6 +1,6 @@
 import type { AccountPhotoInfo, Photo, SortKey, SortOptions, TimelineCounts } from '@shoebox/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { monthKey, type MonthKey } from '../timeline/layout';
+import { monthKey, type SectionKey } from '../timeline/layout';
 import { monthPhotos, type MonthData } from './get-timeline-month';
 import { photoKeys } from './query-keys';
 
@@ -23,7 +23,7 @@ function withoutPhotos(data: MonthData, ids: ReadonlySet<string>): MonthData {
   return { ...data, pages: data.pages.map((page) => ({ ...page, images: page.images.filter((photo) => !ids.has(photo.imageId)) })) };
 }
 
-function decremented(counts: TimelineCounts, byMonth: ReadonlyMap<MonthKey, number>): TimelineCounts {
+function decremented(counts: TimelineCounts, byMonth: ReadonlyMap<SectionKey, number>): TimelineCounts {
   const next: TimelineCounts = {};
   for (const [year, months] of Object.entries(counts)) {
     for (const [month, count] of Object.entries(months)) {
@@ -43,7 +43,7 @@ export function writeLibraryWithout(
   queryClient: QueryClient,
   snapshot: LibrarySnapshot,
   ids: ReadonlySet<string>,
-  removedPerMonth: ReadonlyMap<MonthKey, number>,
+  removedPerMonth: ReadonlyMap<SectionKey, number>,
   sortKey: SortKey,
 ): void {
   for (const [key, before] of snapshot.months) {
@@ -80,7 +80,7 @@ export interface LocatedPhoto {
   photo: Photo;
   year: number;
   month: number;
-  key: MonthKey;
+  key: SectionKey;
   index: number;
 }
 

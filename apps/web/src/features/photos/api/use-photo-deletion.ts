@@ -6,16 +6,16 @@ import { toast } from 'sonner';
 import { isHttpStatus } from '../../../lib/http/errors';
 import { useServices } from '../../../lib/services';
 import { photosSortStore } from '../stores/sort-options';
-import type { MonthKey } from '../timeline/layout';
+import type { SectionKey } from '../timeline/layout';
 import { deleteAllPhotos, deletePhoto, deletePhotosInBatches } from './delete-photos';
 import { photoKeys } from './query-keys';
 import { restoreLibrary, snapshotLibrary, writeEmptyLibrary, writeLibraryWithout, type LibrarySnapshot } from './timeline-cache';
 
 /** A photo to delete and the month (of the current sort) it is shown in. */
-export type DeletionEntry = readonly [id: string, month: MonthKey];
+export type DeletionEntry = readonly [id: string, month: SectionKey];
 
 const perMonth = (entries: readonly DeletionEntry[]) => {
-  const counts = new Map<MonthKey, number>();
+  const counts = new Map<SectionKey, number>();
   for (const [, month] of entries) counts.set(month, (counts.get(month) ?? 0) + 1);
   return counts;
 };

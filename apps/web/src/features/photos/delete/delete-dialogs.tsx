@@ -25,7 +25,7 @@ function useConfirm(onConfirm: ConfirmProps['onConfirm'], onClose: () => void) {
 }
 
 /** A delete confirmation with a body text and Cancel / confirm buttons; the confirm button can say it is busy. */
-function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, onClose, onConfirm }: ConfirmProps & { title: string; body: string; confirmLabel: string; busyLabel?: string }) {
+export function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, onClose, onConfirm }: ConfirmProps & { title: string; body: string; confirmLabel: string; busyLabel?: string }) {
   const { t } = useTranslation('photos');
   const bodyId = useId();
   const { busy, confirm } = useConfirm(onConfirm, onClose);

@@ -9,9 +9,25 @@ export interface SelectionActions {
   onCopyToAlbum?: () => void;
   onDelete: () => void;
   onOrderPrints?: () => void;
+  /** On album pages only: 'Delete from album' (remove from the album, or delete from the library). */
+  onDeleteFromAlbum?: () => void;
 }
 
-interface SelectionToolbarProps extends SelectionActions {
+/** A button that stays focusable and says why it is unavailable (a shared album's photos can only be downloaded). */
+function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
+  return (
+    <Tooltip content={reason}>
+      <button type="button" className={className} aria-disabled="true">
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+interface SelectionToolbarProps extends Omit<SelectionActions, 'onDelete'> {
+  onDelete?: () => void;
+  /** Set on a shared album: Copy to album, Delete and Order prints show disabled with this tooltip. */
+  unavailableReason?: string;
   amount: number;
   everythingSelected: boolean;
   onCancel: () => void;
@@ -24,7 +40,19 @@ interface SelectionToolbarProps extends SelectionActions {
  * actions. Download needs 1 to 100 photos (over 100 it explains 'Up to 100 photos can be downloaded at a
  * time'); Copy to album (flagged), Delete and Order prints (flagged, not in stripped mode) need at least one.
  */
-export function SelectionToolbar({ amount, everythingSelected, onCancel, onSelectAll, onDeselectAll, onDownload, onCopyToAlbum, onDelete, onOrderPrints }: SelectionToolbarProps) {
+export function SelectionToolbar({
+  amount,
+  everythingSelected,
+  onCancel,
+  onSelectAll,
+  onDeselectAll,
+  onDownload,
+  onCopyToAlbum,
+  onDelete,
+  onOrderPrints,
+  onDeleteFromAlbum,
+  unavailableReason,
+}: SelectionToolbarProps) {
   const { t } = useTranslation('photos');
   const { flags, stripped } = useServices();
   const none = amount === 0;
@@ -56,19 +84,41 @@ export function SelectionToolbar({ amount, everythingSelected, onCancel, onSelec
             {t('selection.download')}
           </button>
         </Tooltip>
-        {flags.isOn('PhotoManagementCopyToAlbumEnabled') && (
-          <button type="button" className={styles.action} disabled={none} onClick={onCopyToAlbum}>
-            {t('selection.copyToAlbum')}
+        {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
+          (unavailableReason ? (
+            <Unavailable reason={unavailableReason} className={styles.action}>
+              {t('selection.copyToAlbum')}
+            </Unavailable>
+          ) : (
+            <button type="button" className={styles.action} disabled={none} onClick={onCopyToAlbum}>
+              {t('selection.copyToAlbum')}
+            </button>
+          ))}
+        {unavailableReason ? (
+          <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.delete}`}>
+            {t('selection.delete')}
+          </Unavailable>
+        ) : (
+          <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDelete}>
+            {t('selection.delete')}
           </button>
         )}
-        <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDelete}>
-          {t('selection.delete')}
-        </button>
-        {flags.isOn('PhotoManagementOrderPrintsEnabled') && !stripped() && (
-          <button type="button" className={`${styles.action} ${styles.primary}`} disabled={none} onClick={onOrderPrints}>
-            {t('selection.orderPrints')}
+        {onDeleteFromAlbum && (
+          <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDeleteFromAlbum}>
+            {t('selection.deleteFromAlbum')}
           </button>
         )}
+        {flags.isOn('PhotoManagementOrderPrintsEnabled') &&
+          !stripped() &&
+          (unavailableReason ? (
+            <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.primary}`}>
+              {t('selection.orderPrints')}
+            </Unavailable>
+          ) : (
+            <button type="button" className={`${styles.action} ${styles.primary}`} disabled={none} onClick={onOrderPrints}>
+              {t('selection.orderPrints')}
+            </button>
+          ))}
       </div>
     </div>
   );

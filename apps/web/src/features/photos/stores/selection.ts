@@ -1,4 +1,4 @@
-import type { MonthKey } from '../timeline/layout';
+import type { SectionKey } from '../timeline/layout';
 
 /**
  * Which photos are selected, without needing every photo's id: "all", whole months and single photos, minus
@@ -9,28 +9,28 @@ export interface SelectionState {
   /** Selection mode is on: tiles toggle instead of opening the preview, and the toolbar shows. */
   active: boolean;
   all: boolean;
-  months: ReadonlySet<MonthKey>;
+  months: ReadonlySet<SectionKey>;
   /** Single photos, with the month each is shown in. */
-  ids: ReadonlyMap<string, MonthKey>;
+  ids: ReadonlyMap<string, SectionKey>;
   /** Photos taken out of "all" or out of a whole month. */
-  excluded: ReadonlyMap<string, MonthKey>;
+  excluded: ReadonlyMap<string, SectionKey>;
 }
 
 export type SelectionAction =
   | { type: 'start' }
   | { type: 'stop' }
-  | { type: 'toggle'; id: string; month: MonthKey; monthCount: number }
-  | { type: 'selectMonth'; month: MonthKey }
-  | { type: 'deselectMonth'; month: MonthKey; allMonths: readonly MonthKey[] }
+  | { type: 'toggle'; id: string; month: SectionKey; monthCount: number }
+  | { type: 'selectMonth'; month: SectionKey }
+  | { type: 'deselectMonth'; month: SectionKey; allMonths: readonly SectionKey[] }
   | { type: 'selectAll' }
   | { type: 'deselectAll' }
   /** Selects exactly these photos, e.g. those a delete could not delete. */
-  | { type: 'selectOnly'; ids: ReadonlyMap<string, MonthKey> };
+  | { type: 'selectOnly'; ids: ReadonlyMap<string, SectionKey> };
 
 export const emptySelection: SelectionState = { active: false, all: false, months: new Set(), ids: new Map(), excluded: new Map() };
 
-const withoutMonth = (map: ReadonlyMap<string, MonthKey>, month: MonthKey) => new Map([...map].filter(([, m]) => m !== month));
-const countInMonth = (map: ReadonlyMap<string, MonthKey>, month: MonthKey) => {
+const withoutMonth = (map: ReadonlyMap<string, SectionKey>, month: SectionKey) => new Map([...map].filter(([, m]) => m !== month));
+const countInMonth = (map: ReadonlyMap<string, SectionKey>, month: SectionKey) => {
   let n = 0;
   for (const m of map.values()) if (m === month) n++;
   return n;
@@ -93,13 +93,13 @@ export function selectionReducer(state: SelectionState, action: SelectionAction)
   }
 }
 
-export function isPhotoSelected(state: SelectionState, id: string, month: MonthKey): boolean {
+export function isPhotoSelected(state: SelectionState, id: string, month: SectionKey): boolean {
   if (state.all || state.months.has(month)) return !state.excluded.has(id);
   return state.ids.has(id);
 }
 
 /** How many photos are selected, given every month's count and the library's total. */
-export function selectedAmount(state: SelectionState, countByMonth: ReadonlyMap<MonthKey, number>, total: number): number {
+export function selectedAmount(state: SelectionState, countByMonth: ReadonlyMap<SectionKey, number>, total: number): number {
   if (state.all) return Math.max(0, total - state.excluded.size);
   let amount = state.ids.size - state.excluded.size;
   for (const month of state.months) amount += countByMonth.get(month) ?? 0;
@@ -107,15 +107,15 @@ export function selectedAmount(state: SelectionState, countByMonth: ReadonlyMap<
 }
 
 /** Whether every photo of the month is selected (its select-all then reads Deselect all). */
-export function isMonthSelected(state: SelectionState, month: MonthKey): boolean {
+export function isMonthSelected(state: SelectionState, month: SectionKey): boolean {
   return (state.all || state.months.has(month)) && countInMonth(state.excluded, month) === 0;
 }
 
 /** Selected photos, resolved to ids: whole months (and "all") need their ids fetched. */
 export interface SelectionParts {
   all: boolean;
-  months: MonthKey[];
-  ids: [string, MonthKey][];
+  months: SectionKey[];
+  ids: [string, SectionKey][];
   excluded: ReadonlySet<string>;
 }
 

@@ -1,11 +1,14 @@
-import { DEFAULT_PHOTOS_SORT, sortKeySchema, sortOrderSchema, type SortOptions } from '@shoebox/contracts';
+import { DEFAULT_ALBUM_SORT, DEFAULT_PHOTOS_SORT, sortKeySchema, sortOrderSchema, type SortOptions } from '@shoebox/contracts';
 import { useSyncExternalStore } from 'react';
 import { writeJson } from '../../../lib/storage';
 
-const STORAGE_KEY = 'shoebox.sort.photos';
-const listeners = new Set<() => void>();
+export interface SortStore {
+  get(): SortOptions;
+  set(next: SortOptions): void;
+  subscribe(notify: () => void): () => void;
+}
 
-function parse(raw: string | null): SortOptions {
+function parse(raw: string | null, fallback: SortOptions): SortOptions {
   let stored: Partial<SortOptions> | undefined;
   try {
     stored = raw === null ? undefined : (JSON.parse(raw) as Partial<SortOptions>);
@@ -14,53 +17,62 @@ function parse(raw: string | null): SortOptions {
   }
   const sortKey = sortKeySchema.safeParse(stored?.sortKey);
   const sortOrder = sortOrderSchema.safeParse(stored?.sortOrder);
-  return sortKey.success && sortOrder.success ? { sortKey: sortKey.data, sortOrder: sortOrder.data } : DEFAULT_PHOTOS_SORT;
+  return sortKey.success && sortOrder.success ? { sortKey: sortKey.data, sortOrder: sortOrder.data } : fallback;
 }
 
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** The stored text and what it means: the same object while the text is the same, as useSyncExternalStore needs. */
-let cache: { raw: string | null; sort: SortOptions } | undefined;
-/** Set when storage cannot be written: the choice still holds for this page. */
-let unsaved: SortOptions | undefined;
-
-/** The photos list's sort, remembered in local storage (default: date taken, newest first), shared by every tab. */
-export const photosSortStore = {
-  get(): SortOptions {
-    if (unsaved) return unsaved;
-    const raw = readRaw();
-    if (!cache || cache.raw !== raw) cache = { raw, sort: parse(raw) };
-    return cache.sort;
-  },
-  set(next: SortOptions): void {
+/** A sort remembered in local storage under `storageKey`, shared by every tab, `fallback` until one is chosen. */
+function createSortStore(storageKey: string, fallback: SortOptions): SortStore {
+  const listeners = new Set<() => void>();
+  const readRaw = (): string | null => {
     try {
-      writeJson(window.localStorage, STORAGE_KEY, next);
-      unsaved = undefined;
+      return window.localStorage.getItem(storageKey);
     } catch {
-      unsaved = next;
+      return null;
     }
-    listeners.forEach((notify) => notify());
-  },
-  subscribe(notify: () => void): () => void {
-    listeners.add(notify);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEY || event.key === null) notify();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(notify);
-      window.removeEventListener('storage', onStorage);
-    };
-  },
-};
+  };
+  /** The stored text and what it means: the same object while the text is the same, as useSyncExternalStore needs. */
+  let cache: { raw: string | null; sort: SortOptions } | undefined;
+  /** Set when storage cannot be written: the choice still holds for this page. */
+  let unsaved: SortOptions | undefined;
 
-export function usePhotosSort(): [SortOptions, (next: SortOptions) => void] {
-  const sort = useSyncExternalStore(photosSortStore.subscribe, photosSortStore.get);
-  return [sort, photosSortStore.set];
+  return {
+    get(): SortOptions {
+      if (unsaved) return unsaved;
+      const raw = readRaw();
+      if (!cache || cache.raw !== raw) cache = { raw, sort: parse(raw, fallback) };
+      return cache.sort;
+    },
+    set(next: SortOptions): void {
+      try {
+        writeJson(window.localStorage, storageKey, next);
+        unsaved = undefined;
+      } catch {
+        unsaved = next;
+      }
+      listeners.forEach((notify) => notify());
+    },
+    subscribe(notify: () => void): () => void {
+      listeners.add(notify);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === storageKey || event.key === null) notify();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(notify);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+  };
 }
+
+/** The photos list's sort (default: date taken, newest first). */
+export const photosSortStore = createSortStore('shoebox.sort.photos', DEFAULT_PHOTOS_SORT);
+/** Albums' sort, one for every album (default: date added, newest first). */
+export const albumSortStore = createSortStore('shoebox.sort.albums', DEFAULT_ALBUM_SORT);
+
+function useSort(store: SortStore): [SortOptions, (next: SortOptions) => void] {
+  return [useSyncExternalStore(store.subscribe, store.get), store.set];
+}
+
+export const usePhotosSort = () => useSort(photosSortStore);
+export const useAlbumSort = () => useSort(albumSortStore);

@@ -11,16 +11,20 @@ const MAX_COLUMNS = 8;
 /** Tiles at least this wide form a large grid, which gets the 800 thumbnails instead of the 300 ones. */
 export const LARGE_TILE_MIN_WIDTH = 240;
 
+/** Names a section of a grid: a timeline month ('2024-6'), or the one section of an album. */
+export type SectionKey = string;
 export type MonthKey = `${number}-${number}`;
 export const monthKey = (year: number, month: number): MonthKey => `${year}-${month}`;
+/** An album's photos form one section, without a heading; it loads in pages of whole sections of 24. */
+export const ALBUM_SECTION_KEY: SectionKey = 'album';
 
 export interface TimelineSection {
-  key: MonthKey;
+  key: SectionKey;
   year: number;
   month: number;
   count: number;
   unknown: boolean;
-  /** Index of the section's heading among the virtual items; its rows follow it. */
+  /** Index of the section's first virtual item: its heading (where sections have one), then its rows. */
   firstItem: number;
   rows: number;
   /** Offset of the heading from the top of the list, in pixels. */
@@ -31,14 +35,16 @@ export interface TimelineSection {
 
 export interface TimelineLayout {
   sections: TimelineSection[];
+  /** Whether each section starts with a heading row (timeline months do, an album does not). */
+  headers: boolean;
   columns: number;
   tileSize: number;
   rowHeight: number;
   itemCount: number;
   totalHeight: number;
   totalPhotos: number;
-  /** The photos' count per month, for selection amounts. */
-  countByMonth: ReadonlyMap<MonthKey, number>;
+  /** The photos' count per section, for selection amounts. */
+  countByMonth: ReadonlyMap<SectionKey, number>;
 }
 
 export type TimelineItem = { kind: 'header'; section: TimelineSection } | { kind: 'row'; section: TimelineSection; row: number };
@@ -74,31 +80,54 @@ export function orderedMonths(counts: TimelineCounts, order: SortOrder): { year:
   return months;
 }
 
+interface SectionCount {
+  key: SectionKey;
+  year: number;
+  month: number;
+  count: number;
+}
+
 /**
- * Exact positions of every heading and row from the counts alone: tiles are square, so a month of n photos
- * is one heading and ceil(n / columns) rows high before any of its photos has loaded.
+ * Exact positions of every heading and row from the counts alone: tiles are square, so a section of n photos
+ * is (a heading and) ceil(n / columns) rows high before any of its photos has loaded.
  */
-export function buildTimelineLayout(counts: TimelineCounts, order: SortOrder, width: number): TimelineLayout {
+function buildLayout(counts: SectionCount[], width: number, headers: boolean): TimelineLayout {
   const columns = columnsForWidth(width);
   const tileSize = Math.max(1, (width - TILE_GAP * (columns - 1)) / columns);
   const rowHeight = tileSize + TILE_GAP;
+  const headerHeight = headers ? SECTION_HEADER_HEIGHT : 0;
   const sections: TimelineSection[] = [];
-  const countByMonth = new Map<MonthKey, number>();
+  const countByMonth = new Map<SectionKey, number>();
   let top = 0;
   let item = 0;
   let totalPhotos = 0;
-  for (const { year, month, count } of orderedMonths(counts, order)) {
+  for (const { key, year, month, count } of counts) {
     const rows = Math.ceil(count / columns);
-    const height = SECTION_HEADER_HEIGHT + rows * rowHeight;
-    const key = monthKey(year, month);
+    const height = headerHeight + rows * rowHeight;
     sections.push({ key, year, month, count, unknown: isUnknownMonth(year, month), firstItem: item, rows, top, height });
     countByMonth.set(key, count);
     top += height;
-    item += 1 + rows;
+    item += (headers ? 1 : 0) + rows;
     totalPhotos += count;
   }
-  return { sections, columns, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countByMonth };
+  return { sections, headers, columns, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countByMonth };
 }
+
+/** The timeline: a section with a heading per month, in display order. */
+export function buildTimelineLayout(counts: TimelineCounts, order: SortOrder, width: number): TimelineLayout {
+  return buildLayout(
+    orderedMonths(counts, order).map(({ year, month, count }) => ({ key: monthKey(year, month), year, month, count })),
+    width,
+    true,
+  );
+}
+
+/** An album: one section of all its photos, without a heading. */
+export function buildAlbumLayout(photosCount: number, width: number): TimelineLayout {
+  return buildLayout(photosCount > 0 ? [{ key: ALBUM_SECTION_KEY, year: 0, month: 0, count: photosCount }] : [], width, false);
+}
+
+const headerItems = (layout: TimelineLayout) => (layout.headers ? 1 : 0);
 
 /** The section whose heading or rows hold virtual item `index` (binary search). */
 export function sectionOfItem(layout: TimelineLayout, index: number): TimelineSection | undefined {
@@ -109,7 +138,7 @@ export function sectionOfItem(layout: TimelineLayout, index: number): TimelineSe
     const mid = (low + high) >> 1;
     const section = sections[mid] as TimelineSection;
     if (index < section.firstItem) high = mid - 1;
-    else if (index > section.firstItem + section.rows) low = mid + 1;
+    else if (index >= section.firstItem + headerItems(layout) + section.rows) low = mid + 1;
     else return section;
   }
   return undefined;
@@ -118,13 +147,14 @@ export function sectionOfItem(layout: TimelineLayout, index: number): TimelineSe
 export function itemAt(layout: TimelineLayout, index: number): TimelineItem | undefined {
   const section = sectionOfItem(layout, index);
   if (!section) return undefined;
-  return index === section.firstItem ? { kind: 'header', section } : { kind: 'row', section, row: index - section.firstItem - 1 };
+  if (layout.headers && index === section.firstItem) return { kind: 'header', section };
+  return { kind: 'row', section, row: index - section.firstItem - headerItems(layout) };
 }
 
 export function itemSize(layout: TimelineLayout, index: number): number {
   const section = sectionOfItem(layout, index);
   if (!section) return 0;
-  return index === section.firstItem ? SECTION_HEADER_HEIGHT : layout.rowHeight;
+  return layout.headers && index === section.firstItem ? SECTION_HEADER_HEIGHT : layout.rowHeight;
 }
 
 /** Index of the section at a vertical offset of the list (the first one above 0, the last one past the end); -1 when empty. */
@@ -161,7 +191,7 @@ export function monthsInWindow(layout: TimelineLayout, from: number, to: number)
     const section = layout.sections[i] as TimelineSection;
     if (section.top >= to) break;
     if (section.top + section.height <= from) continue;
-    const rowsTop = section.top + SECTION_HEADER_HEIGHT;
+    const rowsTop = section.top + (layout.headers ? SECTION_HEADER_HEIGHT : 0);
     const lastRow = Math.min(section.rows - 1, Math.floor((to - rowsTop) / layout.rowHeight));
     const wanted = lastRow < 0 ? Math.min(section.count, layout.columns) : Math.min(section.count, (lastRow + 1) * layout.columns);
     result.push({ section, wanted });

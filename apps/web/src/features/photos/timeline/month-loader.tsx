@@ -1,17 +1,16 @@
-import type { SortOptions } from '@shoebox/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { monthPhotos } from '../api/get-timeline-month';
-import { photoKeys } from '../api/query-keys';
-import { useMonth } from './use-month';
+import type { SectionQueryOptions } from './section-source';
 
 /**
- * Loads one month while it is near the viewport: its first page at once, then further pages for as long as
- * the window reaches photos that are not loaded yet. When the month leaves the window its request is aborted.
+ * Loads one section (a month, or an album) while it is near the viewport: its first page at once, then
+ * further pages for as long as the window reaches photos that are not loaded yet. When the section leaves
+ * the window its request is aborted.
  */
-export function MonthLoader({ sort, year, month, wanted }: { sort: SortOptions; year: number; month: number; wanted: number }) {
+export function MonthLoader({ query: options, wanted }: { query: SectionQueryOptions; wanted: number }) {
   const queryClient = useQueryClient();
-  const query = useMonth(sort, year, month, true);
+  const query = useInfiniteQuery(options);
   const loaded = monthPhotos(query.data).length;
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
 
@@ -19,11 +18,13 @@ export function MonthLoader({ sort, year, month, wanted }: { sort: SortOptions; 
     if (hasNextPage && !isFetching && !isError && loaded < wanted) void fetchNextPage();
   }, [hasNextPage, isFetching, isError, loaded, wanted, fetchNextPage]);
 
+  const { queryKey } = options;
   useEffect(
     () => () => {
-      void queryClient.cancelQueries({ queryKey: photoKeys.timelineMonth(sort, year, month), exact: true });
+      void queryClient.cancelQueries({ queryKey, exact: true });
     },
-    [queryClient, sort, year, month],
+    // The key's content, not its identity: a new options object for the same section is the same loader.
+    [queryClient, hashKey(queryKey)],
   );
 
   return null;

@@ -1,11 +1,9 @@
-import type { Photo, SortOptions } from '@shoebox/contracts';
+import type { Photo } from '@shoebox/contracts';
 import { InfiniteQueryObserver, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../lib/services';
-import { monthPhotos, timelineMonthQueryOptions, type MonthData } from '../api/get-timeline-month';
-import { photoKeys } from '../api/query-keys';
+import { monthPhotos, type MonthData } from '../api/get-timeline-month';
 import { useSelection } from '../stores/selection-context';
 import { isMonthSelected } from '../stores/selection';
 import { writeScrollMemory, type TimelineScrollMemory } from '../stores/scroll-memory';
@@ -14,6 +12,7 @@ import { MonthLoader } from './month-loader';
 import { SectionHeader } from './section-header';
 import styles from './timeline.module.css';
 import type { TileContext } from './photo-tile';
+import type { SectionSource } from './section-source';
 import { TimelineRow, type MonthState, type RowContext } from './timeline-row';
 import { useActiveMonths } from './use-active-months';
 import { useMonthCacheUpdates } from './use-month';
@@ -32,7 +31,8 @@ export interface TimelineGridHandle {
 
 interface TimelineGridProps {
   layout: TimelineLayout;
-  sort: SortOptions;
+  /** Where the sections' photos come from: the timeline's months, or an album. */
+  source: SectionSource;
   /** A preview covers the grid: the scroll position is not remembered meanwhile. */
   paused: boolean;
   /** Height of the sticky controls above the grid. */
@@ -75,12 +75,11 @@ const itemKeysOf = (_layout: TimelineLayout) => (index: number) => index;
  * The virtualized grid: only the rows near the viewport exist in the DOM, every heading and row sits at the
  * exact offset the counts give, and the months near the viewport load (further ones are aborted).
  */
-export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: TimelineGridProps) {
+export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: TimelineGridProps) {
   const { t } = useTranslation('photos');
-  const { http } = useServices();
   const { selection, dispatch } = useSelection();
   const queryClient = useQueryClient();
-  useMonthCacheUpdates();
+  useMonthCacheUpdates(source.queryPrefix);
   const list = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(list);
 
@@ -97,10 +96,10 @@ export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, 
   const active = useActiveMonths(near, keep, virtualizer.isScrolling);
 
   // Settled: every month near the viewport has answered. The preview waits for it before it says "not found".
-  const fetching = useIsFetching({ queryKey: photoKeys.timelineMonths() });
+  const fetching = useIsFetching({ queryKey: source.queryPrefix });
   const settled =
     layout.sections.length === 0 ||
-    (active.length > 0 && fetching === 0 && active.every((m) => queryClient.getQueryState(photoKeys.timelineMonth(sort, m.year, m.month))?.status !== 'pending'));
+    (active.length > 0 && fetching === 0 && active.every((m) => queryClient.getQueryState(source.sectionQuery(m.section).queryKey)?.status !== 'pending'));
   useEffect(() => onSettledChange(settled), [settled, onSettledChange]);
 
   // Remember where the timeline is (first visible section and scroll position) whenever it comes to rest.
@@ -110,14 +109,15 @@ export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, 
     if (!paused && !isScrolling && firstVisible >= 0) writeScrollMemory({ section: firstVisible, scrollY: window.scrollY });
   }, [firstVisible, listTop, paused, isScrolling]);
 
-  // Each rendered month's photos, as the same object until they change, so unchanged rows do not render.
+  // Each rendered section's photos, as the same object until they change, so unchanged rows do not render.
   const months = useRef(new Map<string, MonthState & { data: MonthData | undefined }>());
   const seen = new Map<string, MonthState & { data: MonthData | undefined }>();
   const monthState = (section: TimelineSection): MonthState => {
-    const key = `${sort.sortKey}:${sort.sortOrder}:${section.key}`;
+    const key = `${source.id}:${section.key}`;
     const cached = seen.get(key);
     if (cached) return cached;
-    const query = queryClient.getQueryCache().find<MonthData>({ queryKey: photoKeys.timelineMonth(sort, section.year, section.month), exact: true });
+    const options = source.sectionQuery(section);
+    const query = queryClient.getQueryCache().find<MonthData>({ queryKey: options.queryKey, exact: true });
     const data = query?.state.data;
     const loadingMore = !!data && query?.state.fetchStatus === 'fetching';
     const previous = months.current.get(key);
@@ -128,18 +128,18 @@ export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, 
             data,
             loadingMore,
             photos: monthPhotos(data),
-            loadMore: () => void new InfiniteQueryObserver(queryClient, timelineMonthQueryOptions(http, sort, section.year, section.month)).fetchNextPage(),
+            loadMore: () => void new InfiniteQueryObserver(queryClient, options).fetchNextPage(),
           };
     seen.set(key, state);
     return state;
   };
   const monthFailed = (section: TimelineSection) => {
-    const state = queryClient.getQueryState(photoKeys.timelineMonth(sort, section.year, section.month));
+    const state = queryClient.getQueryState(source.sectionQuery(section).queryKey);
     return state?.status === 'error' && !state.data;
   };
   const retryMonth = useCallback(
-    (section: TimelineSection) => void queryClient.refetchQueries({ queryKey: photoKeys.timelineMonth(sort, section.year, section.month), exact: true }),
-    [queryClient, sort],
+    (section: TimelineSection) => void queryClient.refetchQueries({ queryKey: source.sectionQuery(section).queryKey, exact: true }),
+    [queryClient, source],
   );
 
   useImperativeHandle(
@@ -228,7 +228,7 @@ export function TimelineGrid({ layout, sort, paused, stickyHeight, previewHref, 
         })}
       </div>
       {active.map((m) => (
-        <MonthLoader key={`${sort.sortKey}:${sort.sortOrder}:${m.key}`} sort={sort} year={m.year} month={m.month} wanted={m.wanted} />
+        <MonthLoader key={`${source.id}:${m.key}`} query={source.sectionQuery(m.section)} wanted={m.wanted} />
       ))}
     </>
   );

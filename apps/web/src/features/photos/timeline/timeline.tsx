@@ -3,33 +3,20 @@ import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useServices } from '../../../lib/services';
 import { useTimelineCounts } from '../api/get-timeline-counts';
+import { timelineMonthQueryOptions } from '../api/get-timeline-month';
+import { photoKeys } from '../api/query-keys';
 import { useSelection } from '../stores/selection-context';
 import { usePhotosSort } from '../stores/sort-options';
 import { AddPhotosButton } from '../upload/components/add-photos-button';
 import { buildTimelineLayout, type TimelineLayout } from './layout';
+import type { SectionSource } from './section-source';
 import { ThumbnailTooltip } from './thumbnail-tooltip';
 import { TimelineControls } from './timeline-controls';
 import { TimelineGrid, type TimelineGridHandle } from './timeline-grid';
+import { useContentWidth } from './use-content-width';
 import styles from './timeline.module.css';
-
-/** The element's content width, kept up to date (the whole window's width where nothing can be measured). */
-function useContentWidth(node: HTMLElement | null): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    if (!node) return;
-    const measure = () => setWidth(Math.floor(node.clientWidth || window.innerWidth));
-    measure();
-    if (typeof ResizeObserver === 'undefined') {
-      window.addEventListener('resize', measure);
-      return () => window.removeEventListener('resize', measure);
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node]);
-  return width;
-}
 
 interface TimelineProps {
   paused: boolean;
@@ -46,7 +33,16 @@ interface TimelineProps {
  */
 export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayout, gridRef }: TimelineProps) {
   const { t } = useTranslation('photos');
+  const { http } = useServices();
   const [sort, setSort] = usePhotosSort();
+  const source = useMemo<SectionSource>(
+    () => ({
+      id: `timeline:${sort.sortKey}:${sort.sortOrder}`,
+      queryPrefix: photoKeys.timelineMonths(),
+      sectionQuery: (section) => timelineMonthQueryOptions(http, sort, section.year, section.month),
+    }),
+    [http, sort],
+  );
   const counts = useTimelineCounts(sort.sortKey);
   const { selection, dispatch } = useSelection();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -120,7 +116,7 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
           <TimelineGrid
             ref={gridRef}
             layout={layout}
-            sort={sort}
+            source={source}
             paused={paused}
             stickyHeight={stickyHeight}
             previewHref={previewHref}

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MonthDemand, MonthKey } from './layout';
+import type { MonthDemand, SectionKey, TimelineSection } from './layout';
 
 /** While scrolling, a month must stay near the viewport this long before it loads: fast scrolling loads nothing. */
 export const DWELL_MS = 150;
 
 export interface ActiveMonth {
-  key: MonthKey;
-  year: number;
-  month: number;
+  key: SectionKey;
+  section: TimelineSection;
   wanted: number;
 }
 
@@ -16,9 +15,9 @@ export interface ActiveMonth {
  * still and after DWELL_MS when it is scrolling, and they stay loading while within the wider `keep` window.
  * A month leaving both stops loading (its loader unmounts and aborts its request).
  */
-export function useActiveMonths(near: MonthDemand[], keep: ReadonlySet<MonthKey>, scrolling: boolean): ActiveMonth[] {
+export function useActiveMonths(near: MonthDemand[], keep: ReadonlySet<SectionKey>, scrolling: boolean): ActiveMonth[] {
   const [active, setActive] = useState<ActiveMonth[]>([]);
-  const firstSeen = useRef(new Map<MonthKey, number>());
+  const firstSeen = useRef(new Map<SectionKey, number>());
   const latest = useRef({ near, keep, scrolling });
   latest.current = { near, keep, scrolling };
   const signature = `${scrolling}|${near.map((d) => `${d.section.key}:${d.wanted}`).join(',')}|${[...keep].join(',')}`;
@@ -38,7 +37,7 @@ export function useActiveMonths(near: MonthDemand[], keep: ReadonlySet<MonthKey>
           const current = byKey.get(section.key);
           const dwelt = at - (firstSeen.current.get(section.key) ?? at) >= DWELL_MS;
           if (current) byKey.set(section.key, current.wanted >= wanted ? current : { ...current, wanted });
-          else if (!moving || dwelt) byKey.set(section.key, { key: section.key, year: section.year, month: section.month, wanted });
+          else if (!moving || dwelt) byKey.set(section.key, { key: section.key, section, wanted });
         }
         const next = [...byKey.values()];
         const same = next.length === previous.length && next.every((m, i) => m === previous[i]);

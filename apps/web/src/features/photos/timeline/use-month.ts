@@ -1,5 +1,5 @@
 import type { SortOptions } from '@shoebox/contracts';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, partialMatchKey, useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { useServices } from '../../../lib/services';
 import { timelineMonthQueryOptions } from '../api/get-timeline-month';
@@ -14,15 +14,15 @@ export function useMonth(sort: SortOptions, year: number, month: number, fetchin
   return useInfiniteQuery({ ...timelineMonthQueryOptions(http, sort, year, month), enabled: fetching });
 }
 
-/** Re-renders on every change of a timeline month in the cache (a page arrives, a photo is deleted). */
-export function useMonthCacheUpdates(): void {
+/** Re-renders on every change in the cache of a query under `prefix` (a page arrives, a photo is deleted); by default the timeline's months. */
+export function useMonthCacheUpdates(prefix: QueryKey = photoKeys.timelineMonths()): void {
   const queryClient = useQueryClient();
   const [, bump] = useReducer((n: number) => n + 1, 0);
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.query.queryKey[1] === photoKeys.timelineMonths()[1]) bump();
+        if (event.type === 'updated' && partialMatchKey(event.query.queryKey, prefix)) bump();
       }),
-    [queryClient],
+    [queryClient, hashKey(prefix)],
   );
 }

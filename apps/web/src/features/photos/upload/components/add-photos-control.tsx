@@ -14,7 +14,8 @@ const loadModal = () =>
     throw error;
   }));
 
-export function AddPhotosControl({ albumId }: { albumId?: string }) {
+/** 'Add photos' (or `label`), opening the upload modal, or on phones the configured upload address; `albumId` uploads into an album. */
+export function AddPhotosControl({ albumId, label, className = buttonClass.primary }: { albumId?: string; label?: string; className?: string }) {
   const { t } = useTranslation('upload');
   const { config, reporter } = useServices();
   const [open, setOpen] = useState(false);
@@ -37,7 +38,7 @@ export function AddPhotosControl({ albumId }: { albumId?: string }) {
     <>
       <button
         type="button"
-        className={buttonClass.primary}
+        className={className}
         aria-haspopup="dialog"
         aria-busy={redirecting || undefined}
         disabled={redirecting}
@@ -45,7 +46,7 @@ export function AddPhotosControl({ albumId }: { albumId?: string }) {
         onPointerEnter={() => void loadModal().catch(() => undefined)}
         onFocus={() => void loadModal().catch(() => undefined)}
       >
-        {t('addPhotos')}
+        {label ?? t('addPhotos')}
       </button>
       {redirecting && (
         <span role="status" className={styles.note}>

@@ -1,0 +1,87 @@
+import type { Photo, SortOptions } from '@shoebox/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../../components/ui/button';
+import { useServices } from '../../../../lib/services';
+import { albumPhotosQueryOptions } from '../../api/get-album-photos';
+import { albumKeys, type AlbumKind } from '../../api/query-keys';
+import { buildAlbumLayout, type TimelineLayout } from '../../timeline/layout';
+import type { SectionSource } from '../../timeline/section-source';
+import { ThumbnailTooltip } from '../../timeline/thumbnail-tooltip';
+import { TimelineGrid, type TimelineGridHandle } from '../../timeline/timeline-grid';
+import timelineStyles from '../../timeline/timeline.module.css';
+import { useContentWidth } from '../../timeline/use-content-width';
+
+interface AlbumGridProps {
+  kind: AlbumKind;
+  albumId: string;
+  albumName: string;
+  photosCount: number;
+  sort: SortOptions;
+  paused: boolean;
+  previewHref: (photo: Photo) => string;
+  onOpen: (photo: Photo) => void;
+  onSettledChange: (settled: boolean) => void;
+  onLayout?: (layout: TimelineLayout | undefined) => void;
+  gridRef: RefObject<TimelineGridHandle | null>;
+}
+
+/**
+ * An album's photos on the timeline's virtualized grid: one section without a heading, laid out from the
+ * album's count, loading in sections of 24 as the window reaches them.
+ */
+export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, paused, previewHref, onOpen, onSettledChange, onLayout, gridRef }: AlbumGridProps) {
+  const { t } = useTranslation('albums');
+  const { http } = useServices();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const width = useContentWidth(container);
+  const layout = useMemo(() => (width > 0 ? buildAlbumLayout(photosCount, width) : undefined), [photosCount, width]);
+  useLayoutEffect(() => onLayout?.(layout), [layout, onLayout]);
+
+  const options = useMemo(() => albumPhotosQueryOptions(http, kind, albumId, sort), [http, kind, albumId, sort]);
+  const source = useMemo<SectionSource>(
+    () => ({ id: `${kind}:${albumId}:${sort.sortKey}:${sort.sortOrder}`, queryPrefix: albumKeys.photosOf(kind, albumId), sectionQuery: () => options }),
+    [kind, albumId, sort, options],
+  );
+  // Only watches the album's photos (the grid's loader fetches them), to say when they could not be loaded.
+  const photos = useInfiniteQuery({ ...options, enabled: false });
+
+  if (photos.isError && !photos.data) {
+    return (
+      <div className={timelineStyles.state} role="alert">
+        <p className={timelineStyles.stateTitle}>{t('album.photosLoadError')}</p>
+        <button type="button" className={buttonClass.secondary} onClick={() => void photos.refetch()}>
+          {t('list.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className={timelineStyles.timeline} aria-label={t('album.gridLabel', { name: albumName })}>
+      <div
+        ref={(node) => {
+          containerRef.current = node;
+          setContainer(node);
+        }}
+        className={timelineStyles.gridContainer}
+      >
+        {layout && (
+          <TimelineGrid
+            ref={gridRef}
+            layout={layout}
+            source={source}
+            paused={paused}
+            stickyHeight={() => 0}
+            previewHref={previewHref}
+            onOpen={onOpen}
+            onSettledChange={onSettledChange}
+          />
+        )}
+      </div>
+      <ThumbnailTooltip container={containerRef} />
+    </section>
+  );
+}
