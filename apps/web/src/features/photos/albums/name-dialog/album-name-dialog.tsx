@@ -1,0 +1,151 @@
+import { albumNameProblem, type AlbumNameProblem, type CreatedAlbum, type OwnAlbum } from '@shoebox/contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { buttonClass } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { useCreateAlbum } from '../../api/create-album';
+import { useRenameAlbum } from '../../api/rename-album';
+import { photoPaths } from '../../paths';
+import { AlbumNameField } from './album-name-field';
+import styles from './album-name-dialog.module.css';
+
+export type AlbumNameDialogProps =
+  | {
+      mode: 'create';
+      onClose: () => void;
+      /** Called with the new album instead of going to it (the default is to navigate to the album). */
+      onCreated?: (created: CreatedAlbum) => void;
+    }
+  | {
+      mode: 'rename';
+      /** The album to rename; its name is the field's starting value. */
+      album: Pick<OwnAlbum, 'albumId' | 'albumName'>;
+      onClose: () => void;
+      /** Called with the saved name, just before the dialog closes. */
+      onRenamed?: (name: string) => void;
+    };
+
+/**
+ * The album name dialog (photo-library §2, §5):
+ * - create: 'Create new album', 'Create album', an empty field with the placeholder 'Untitled album'; on
+ *   success it closes and goes to the new album (or calls onCreated);
+ * - rename: 'Edit album name', 'Save', the field filled with the current name; on success it closes.
+ * The name is checked on submit only (never while typing or on blur), with the rule the server uses; a bad
+ * name sends nothing. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
+ * While saving, the submit button is disabled and the dialog cannot be dismissed: a double click saves once.
+ */
+export function AlbumNameDialog(props: AlbumNameDialogProps) {
+  return props.mode === 'create' ? <CreateAlbumDialog {...props} /> : <RenameAlbumDialog {...props} />;
+}
+
+function CreateAlbumDialog({ onClose, onCreated }: Extract<AlbumNameDialogProps, { mode: 'create' }>) {
+  const { t } = useTranslation('albums');
+  const navigate = useNavigate();
+  const create = useCreateAlbum();
+  return (
+    <NameDialog
+      title={t('nameDialog.createTitle')}
+      submitLabel={t('nameDialog.createSubmit')}
+      initialName=""
+      onClose={onClose}
+      save={async (name) => {
+        const created = await create.mutateAsync(name);
+        onClose();
+        if (onCreated) onCreated(created);
+        else void navigate(photoPaths.album(created.albumId));
+      }}
+    />
+  );
+}
+
+function RenameAlbumDialog({ album, onClose, onRenamed }: Extract<AlbumNameDialogProps, { mode: 'rename' }>) {
+  const { t } = useTranslation('albums');
+  const rename = useRenameAlbum(album.albumId);
+  return (
+    <NameDialog
+      title={t('nameDialog.renameTitle')}
+      submitLabel={t('nameDialog.renameSubmit')}
+      initialName={album.albumName}
+      onClose={onClose}
+      save={async (name) => {
+        // An unchanged name has nothing to save.
+        if (name !== album.albumName) await rename.mutateAsync(name);
+        onRenamed?.(name);
+        onClose();
+      }}
+    />
+  );
+}
+
+interface NameDialogProps {
+  title: string;
+  submitLabel: string;
+  initialName: string;
+  onClose: () => void;
+  /** Saves a valid name, then closes (or leaves); throws when the save failed. */
+  save: (name: string) => Promise<void>;
+}
+
+function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDialogProps) {
+  const { t } = useTranslation('albums');
+  const formId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(initialName);
+  const [problem, setProblem] = useState<AlbumNameProblem>();
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // Set at once (state is not, until the next render): a second submit in the same moment sends nothing.
+  const busy = useRef(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const found = albumNameProblem(name);
+    setProblem(found);
+    setFailed(false);
+    if (found) {
+      input.current?.focus();
+      return;
+    }
+    busy.current = true;
+    setSaving(true);
+    try {
+      await save(name);
+    } catch {
+      busy.current = false;
+      setSaving(false);
+      setFailed(true);
+    }
+  };
+
+  return (
+    <Dialog
+      title={title}
+      closeLabel={t('close')}
+      onClose={onClose}
+      dismissable={!saving}
+      initialFocusRef={input}
+      size="small"
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={saving}>
+            {t('nameDialog.cancel')}
+          </button>
+          <button type="submit" form={formId} className={`${buttonClass.primary} ${styles.submit}`} disabled={saving} aria-busy={saving || undefined}>
+            {submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate className={styles.form} onSubmit={(event) => void onSubmit(event)}>
+        <AlbumNameField value={name} onChange={setName} problem={problem} inputRef={input} />
+        {failed && (
+          <p role="alert" className={styles.failure}>
+            {t('nameDialog.saveFailed')}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
