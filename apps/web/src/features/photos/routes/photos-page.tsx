@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
 import { useServices } from '../../../lib/services';
 import { usePhotoDeletion, type DeletionEntry } from '../api/use-photo-deletion';
+import { AddFromLibraryBar } from '../albums/add-from-library/add-from-library-bar';
+import { useAddFromLibrary } from '../albums/add-from-library/use-add-from-library';
+import { CopyToAlbumDialog } from '../albums/copy/copy-to-album-dialog';
 import { InfoBanner } from '../components/info-banner';
 import { PhotosHeader } from '../components/photos-header';
 import { DeleteAllDialog, DeleteSelectedDialog } from '../delete/delete-dialogs';
@@ -48,7 +51,8 @@ export function PhotosPage() {
 
 /**
  * /my-photos/photos: the header with tabs, the info banner and the timeline, with selection mode and its
- * toolbar, the delete dialogs and toasts. The preview route renders over it (the grid stays mounted), and
+ * toolbar, the delete and copy-to-album dialogs and toasts; with ?addTo={albumId}, selection mode picks
+ * photos for that album instead. The preview route renders over it (the grid stays mounted), and
  * the grid returns exactly to where it was when the preview closes.
  */
 function PhotosPageContent() {
@@ -64,13 +68,21 @@ function PhotosPageContent() {
   const grid = useRef<TimelineGridHandle>(null);
   const [layout, setLayout] = useState<TimelineLayout>();
   const [settled, setSettled] = useState(false);
-  const [dialog, setDialog] = useState<'selected' | 'all'>();
+  const [dialog, setDialog] = useState<'selected' | 'all' | 'copy'>();
   const lastOpened = useRef<string>(undefined);
 
   const [searchParams, setSearchParams] = useSearchParams();
   const total = layout?.totalPhotos ?? 0;
   const amount = layout ? selectedAmount(selection, layout.countByMonth, total) : 0;
   const everythingSelected = total > 0 && amount === total;
+
+  // /my-photos/photos?addTo={albumId} (the album screen's 'From my photos'): selection mode picks photos for
+  // that album, with its own bar instead of the toolbar. An album that does not load leaves the normal timeline.
+  const addFromLibrary = useAddFromLibrary(() => dispatch({ type: 'stop' }));
+  const adding = addFromLibrary.state !== 'off';
+  useEffect(() => {
+    if (adding && !selection.active) dispatch({ type: 'start' });
+  }, [adding, selection.active, dispatch]);
 
   // Opened straight at a preview (a link, a reload): the grid underneath starts where it was last time.
   const restoredAtStart = useRef(false);
@@ -125,6 +137,13 @@ function PhotosPageContent() {
     [sort, layout, settled, location.state, location.search, navigate, deletion.deleteOne],
   );
 
+  /** The selection's photo ids, fetching the ids of whole months (or of everything) that are not all loaded. */
+  const resolvePhotoIds = async (signal?: AbortSignal) => {
+    if (!layout) return [];
+    const entries = await resolveSelection(http, queryClient, sort, selection, layout.sections, signal);
+    return entries.map(([id]) => id);
+  };
+
   const deleteSelected = async () => {
     if (!layout) return;
     let entries: DeletionEntry[];
@@ -158,18 +177,32 @@ function PhotosPageContent() {
         onSettledChange={setSettled}
         onLayout={setLayout}
       />
-      {selection.active && !previewOpen && (
+      {addFromLibrary.state === 'on' && !previewOpen && (
+        <AddFromLibraryBar
+          album={addFromLibrary.album}
+          amount={amount}
+          everythingSelected={everythingSelected}
+          onSelectAll={() => dispatch({ type: 'selectAll' })}
+          onDeselectAll={() => dispatch({ type: 'deselectAll' })}
+          resolvePhotoIds={resolvePhotoIds}
+        />
+      )}
+      {selection.active && !adding && !previewOpen && (
         <SelectionToolbar
           amount={amount}
           everythingSelected={everythingSelected}
           onCancel={() => dispatch({ type: 'stop' })}
           onSelectAll={() => dispatch({ type: 'selectAll' })}
           onDeselectAll={() => dispatch({ type: 'deselectAll' })}
+          onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
         />
       )}
       {dialog === 'selected' && <DeleteSelectedDialog amount={amount} onClose={() => setDialog(undefined)} onConfirm={deleteSelected} />}
       {dialog === 'all' && <DeleteAllDialog total={total} onClose={() => setDialog(undefined)} onConfirm={deleteAll} />}
+      {dialog === 'copy' && (
+        <CopyToAlbumDialog amount={amount} resolvePhotoIds={resolvePhotoIds} onClose={() => setDialog(undefined)} onCopied={() => dispatch({ type: 'stop' })} />
+      )}
       <Outlet context={outletContext} />
       <Toaster position="top-center" theme="dark" duration={5000} />
     </div>

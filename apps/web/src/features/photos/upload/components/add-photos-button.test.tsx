@@ -7,7 +7,7 @@ import { apiUrl } from '../../../../test/fixtures';
 import { server } from '../../../../test/msw-server';
 import { TEST_ACCESS_TOKEN } from '../../../../test/render-app';
 import { renderWithServices } from '../../../../test/render-with-services';
-import { photoKeys } from '../../api/query-keys';
+import { albumKeys, photoKeys } from '../../api/query-keys';
 import { photosSortStore } from '../../stores/sort-options';
 import { UPLOAD_CHUNK_SIZE } from '../lib/upload-queue';
 import { AddPhotosButton } from './add-photos-button';
@@ -28,8 +28,18 @@ const png = (name: string) => photo(name, 80, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0
 function setup(tusOptions: FakeTusOptions = {}, options: Parameters<typeof renderWithServices>[1] = {}, albumId?: string) {
   const tus = fakeTusServer(ENDPOINT, tusOptions);
   const deleted: string[][] = [];
+  /** POST /albums/{id}/photos as asked; `addStatus` answers that status instead (e.g. 500), `addGate` holds the answer. */
+  const added: { albumId: string; photoIds: string[] }[] = [];
+  const album = { addStatus: undefined as number | undefined, addGate: undefined as Promise<void> | undefined };
   server.use(
     ...tus.handlers,
+    http.post(apiUrl('photoManagement', '/albums/:id/photos'), async ({ request, params }) => {
+      const { photoIds } = (await request.json()) as { photoIds: string[] };
+      added.push({ albumId: String(params.id), photoIds });
+      await album.addGate;
+      if (album.addStatus) return HttpResponse.json({ status: album.addStatus, error: 'failure', message: 'Failure' }, { status: album.addStatus });
+      return HttpResponse.json({ failed: [] });
+    }),
     http.delete(apiUrl('photoManagement', '/photos'), async ({ request }) => {
       const { photoIds } = (await request.json()) as { photoIds: string[] };
       deleted.push(photoIds);
@@ -37,7 +47,7 @@ function setup(tusOptions: FakeTusOptions = {}, options: Parameters<typeof rende
     }),
   );
   const view = renderWithServices(<AddPhotosButton albumId={albumId} />, { flags: UPLOAD_ON, ...options });
-  return { ...view, tus, deleted };
+  return { ...view, tus, deleted, added, album };
 }
 
 async function openModal(view: ReturnType<typeof setup>) {
@@ -275,16 +285,78 @@ describe('Add photos', () => {
     expect(await within(dialog).findByText('Ready: continues where it stopped')).toBeInTheDocument();
   });
 
-  test('with an album, the album goes along as metadata and the customer stays on the album', async () => {
-    const view = setup({}, { path: '/my-photos/albums/a-1' }, 'a-1');
+  test('with an album, the album goes along as metadata and the kept photos are added to it; the customer stays on the album', async () => {
+    const view = setup({ complete: (upload) => (upload.metadata.filename === 'again.jpg' ? { photoId: 'existing-9', duplicate: true } : { photoId: `new-${upload.id}` }) }, { path: '/my-photos/albums/a-1' }, 'a-1');
+    const invalidate = vi.spyOn(view.queryClient, 'invalidateQueries');
     const dialog = await openModal(view);
-    await view.user.upload(fileInput(dialog), [photo('x.jpg')]);
-    await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
-    await view.user.click(await within(dialog).findByRole('button', { name: 'Add to album' }));
+    await view.user.upload(fileInput(dialog), [photo('x.jpg'), photo('again.jpg'), photo('drop.jpg')]);
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 3 photos' }));
+    await view.user.click(await within(dialog).findByRole('checkbox', { name: 'drop.jpg' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add to album' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(view.tus.uploads.get('u1')?.metadata).toEqual({ filename: 'x.jpg', filetype: 'image/jpeg', albumId: 'a-1' });
+    expect(view.deleted).toEqual([['new-u3']]);
+    // The server does not add uploads to the album by itself: the kept ones (the duplicate too) are added.
+    expect(view.added).toEqual([{ albumId: 'a-1', photoIds: ['new-u1', 'existing-9'] }]);
     expect(view.currentUrl()).toBe('/my-photos/albums/a-1');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: albumKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: photoKeys.all });
+    expect(photosSortStore.get()).toEqual(DEFAULT_PHOTOS_SORT);
+  });
+
+  test('with an album, Add to album is unavailable while uploads run and while saving, and a double click adds once', async () => {
+    const view = setup({ patchDelayMs: 300 }, { path: '/my-photos/albums/a-1' }, 'a-1');
+    const dialog = await openModal(view);
+    await view.user.upload(fileInput(dialog), [photo('x.jpg')]);
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
+    expect(await within(dialog).findByRole('button', { name: 'Add to album' })).toHaveAttribute('aria-disabled', 'true');
+    await within(dialog).findByRole('checkbox', { name: 'x.jpg' });
+
+    let release!: () => void;
+    view.album.addGate = new Promise((resolve) => (release = resolve));
+    const save = within(dialog).getByRole('button', { name: 'Add to album' });
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await view.user.dblClick(save);
+    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.added).toEqual([{ albumId: 'a-1', photoIds: ['photo-u1'] }]);
+  });
+
+  test('with an album, when adding fails the modal stays open with the error, and saving again adds without deleting twice', async () => {
+    const view = setup({}, { path: '/my-photos/albums/a-1' }, 'a-1');
+    view.album.addStatus = 500;
+    const dialog = await openModal(view);
+    await view.user.upload(fileInput(dialog), [photo('keep.jpg'), photo('drop.jpg')]);
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 2 photos' }));
+    await view.user.click(await within(dialog).findByRole('checkbox', { name: 'drop.jpg' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add to album' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Unable to save changes. Please try again.');
+    expect(view.deleted).toEqual([['photo-u2']]);
+    // The deleted photo has left the list; the kept one is still there to add.
+    expect(within(dialog).queryByText('drop.jpg')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'keep.jpg' })).toBeChecked();
+
+    view.album.addStatus = undefined;
+    await view.user.click(within(dialog).getByRole('button', { name: 'Add to album' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.deleted).toEqual([['photo-u2']]);
+    expect(view.added.map((a) => a.photoIds)).toEqual([['photo-u1'], ['photo-u1']]);
+    expect(view.currentUrl()).toBe('/my-photos/albums/a-1');
+  });
+
+  test('without an album nothing is added to any album', async () => {
+    const view = setup();
+    const dialog = await openModal(view);
+    await view.user.upload(fileInput(dialog), [photo('x.jpg')]);
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 1 photo' }));
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Add to my photos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.added).toEqual([]);
   });
 
   test('on a phone with an upload address configured, the button goes there instead of opening the modal', async () => {

@@ -9,8 +9,9 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { useIsSmallScreen } from '../../../../lib/media';
 import { paths } from '../../../../lib/paths';
 import { useServices } from '../../../../lib/services';
+import { addPhotosToAlbum } from '../../api/add-album-photos';
 import { deletePhotosInBatches } from '../../api/delete-photos';
-import { photoKeys } from '../../api/query-keys';
+import { albumKeys, photoKeys } from '../../api/query-keys';
 import { photosSortStore } from '../../stores/sort-options';
 import { formatBytes } from '../lib/format-bytes';
 import { UploadQueue, type UploadItem } from '../lib/upload-queue';
@@ -25,8 +26,10 @@ const isInLibrary = (item: UploadItem) => item.status === 'uploaded' || item.sta
 /**
  * The upload modal (spec §2, §4 upload flow): files are chosen or dropped, listed, uploaded on request with
  * tus (each with its own progress), and the uploaded photos are selectable. Saving deletes the deselected
- * uploads, refreshes the library and shows the photos page sorted by upload date. Closing cancels running
- * uploads and forgets the list.
+ * uploads, refreshes the library and shows the photos page sorted by upload date; opened from an album, it
+ * adds the kept photos to that album instead (the server does not) and the customer stays on the album.
+ * A failed save keeps the modal open with its error, to try again. Closing cancels running uploads and
+ * forgets the list.
  */
 export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('upload');
@@ -50,6 +53,9 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
   const [dragging, setDragging] = useState(false);
   const [saving, setSaving] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  const [addFailed, setAddFailed] = useState(false);
+  // Set at once (state is not, until the next render): a second click in the same moment saves nothing.
+  const busy = useRef(false);
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
   useEffect(() => {
@@ -80,6 +86,7 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
   const addFiles = (files: FileList | null) => {
     if (!files || files.length === 0) return;
     setDeleteFailed(false);
+    setAddFailed(false);
     void queue.add([...files]);
   };
 
@@ -91,36 +98,56 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
   };
 
   const submit = async () => {
-    if (saving) return;
+    if (busy.current) return;
+    busy.current = true;
     setSaving(true);
     setDeleteFailed(false);
-    const keptIds = new Set(items.filter(isKept).flatMap((i) => (i.photoId ? [i.photoId] : [])));
-    const deselected = uploaded.filter((i) => !i.selected && i.photoId && !keptIds.has(i.photoId));
+    setAddFailed(false);
+    const report = (error: unknown) => services.reporter.report(error, { feature: 'upload' });
+    const keptIds = [...new Set(items.filter(isKept).flatMap((i) => (i.photoId ? [i.photoId] : [])))];
+    const kept = new Set(keptIds);
+    const deselected = uploaded.filter((i) => !i.selected && i.photoId && !kept.has(i.photoId));
     const deleteIds = [...new Set(deselected.map((i) => i.photoId as string))];
     if (deleteIds.length > 0) {
       let failed: Set<string>;
       try {
-        failed = new Set(await deletePhotosInBatches(services.http, deleteIds, (error) => services.reporter.report(error, { feature: 'upload' })));
+        failed = new Set(await deletePhotosInBatches(services.http, deleteIds, report));
       } catch (error) {
-        services.reporter.report(error, { feature: 'upload' });
+        report(error);
         failed = new Set(deleteIds);
       }
+      // What was deleted leaves the list (saving again does not delete it twice); what was not stays deselected.
+      for (const item of deselected) if (!failed.has(item.photoId as string)) queue.remove(item.key);
       if (failed.size > 0) {
-        // What was deleted leaves the list; what was not stays deselected, to try again.
-        for (const item of deselected) if (!failed.has(item.photoId as string)) queue.remove(item.key);
         void queryClient.invalidateQueries({ queryKey: photoKeys.all });
         setDeleteFailed(true);
+        busy.current = false;
         setSaving(false);
         return;
       }
     }
-    const anyRemain = items.some(isKept);
-    onClose();
     if (albumId) {
-      // Adding to an album: the customer stays on the album, and everything shown is refreshed.
-      void queryClient.invalidateQueries();
+      if (keptIds.length > 0) {
+        try {
+          // Ids no longer in the library (deleted meanwhile) are answered as failed: there is nothing to add then.
+          await addPhotosToAlbum(services.http, albumId, keptIds);
+        } catch (error) {
+          report(error);
+          if (deleteIds.length > 0) void queryClient.invalidateQueries({ queryKey: photoKeys.all });
+          setAddFailed(true);
+          busy.current = false;
+          setSaving(false);
+          return;
+        }
+      }
+      // The customer stays on the album: it and the library show the new photos.
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: albumKeys.all });
+      void queryClient.invalidateQueries({ queryKey: photoKeys.all });
       return;
     }
+    const anyRemain = items.some(isKept);
+    onClose();
     if (anyRemain) void navigate(paths.photos);
     void queryClient.invalidateQueries({ queryKey: photoKeys.all });
     if (anyRemain) {
@@ -224,6 +251,11 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
       {deleteFailed && (
         <p role="alert" className={styles.alert}>
           {t('errors.deleteFailed')}
+        </p>
+      )}
+      {addFailed && (
+        <p role="alert" className={styles.alert}>
+          {t('errors.saveFailed')}
         </p>
       )}
 
