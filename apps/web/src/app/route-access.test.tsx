@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { serveAlbums } from '../test/albums';
 import { servePhotoLibrary } from '../test/photo-library';
 import { renderApp } from '../test/render-app';
 
@@ -45,9 +46,9 @@ describe('routes a customer may use', () => {
     ['business', '/settings/b2b', 'Business settings'],
     ['consumer', '/online-products', 'My online photo books'],
     ['consumer', '/my-photos/photos', 'My photos'],
-    ['business', '/my-photos/albums', 'Albums'],
+    ['business', '/my-photos/albums', 'My photos'],
   ] as const)('a %s customer opens %s', async (identity, path, title) => {
-    servePhotoLibrary([]);
+    serveAlbums({ library: servePhotoLibrary([]) });
     const { currentUrl } = renderApp(path, { identity });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(currentUrl()).toBe(path);

@@ -12,7 +12,6 @@ test.each([
   ['/saved-projects', 'My saved projects'],
   ['/downloads', 'Downloads'],
   ['/online-products', 'My online photo books'],
-  ['/my-photos/albums', 'Albums'],
 ])('the unbuilt screen %s shows its title as the page heading and says it is not available yet', async (path, title) => {
   renderApp(path);
 

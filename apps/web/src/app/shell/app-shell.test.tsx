@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { apiUrl } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
+import { serveAlbums } from '../../test/albums';
 import { servePhotoLibrary } from '../../test/photo-library';
 import { renderApp } from '../../test/render-app';
 
@@ -78,7 +79,7 @@ describe('support chat', () => {
   });
 
   test.each(['/my-photos', '/my-photos/photos', '/my-photos/albums/al-1', '/my-photos/shared-albums/sa-1'])('is hidden on the photo route %s', async (path) => {
-    servePhotoLibrary([]);
+    serveAlbums({ library: servePhotoLibrary([]), albums: [{ id: 'al-1', name: 'Holiday' }], shared: [{ id: 'sa-1', name: 'Ski trip' }] });
     renderApp(path);
     await screen.findByRole('heading', { level: 1 });
     expect(chatLink()).not.toBeInTheDocument();

@@ -205,7 +205,7 @@ export function OwnAlbum({ album }: { album: Album }) {
       )}
       {dialog === 'delete' && <DeleteSelectedDialog amount={amount} onClose={() => setDialog(undefined)} onConfirm={() => onSelection(deleteIds)} />}
       {dialog === 'copy' && (
-        <CopyToAlbumDialog amount={amount} resolvePhotoIds={selectedIds} onClose={() => setDialog(undefined)} onCopied={() => dispatch({ type: 'stop' })} />
+        <CopyToAlbumDialog amount={amount} excludeAlbumId={albumId} resolvePhotoIds={selectedIds} onClose={() => setDialog(undefined)} onCopied={() => dispatch({ type: 'stop' })} />
       )}
       <Outlet context={outletContext} />
       <Toaster position="top-center" theme="dark" duration={5000} />
