@@ -59,67 +59,71 @@ export function SelectionToolbar({
   const downloadDisabled = none || amount > MAX_DOWNLOAD_PHOTOS;
 
   return (
-    <div className={styles.toolbar} role="region" aria-label={t('selection.toolbarLabel')}>
-      <div className={styles.selection}>
-        <button type="button" className={styles.plain} onClick={onCancel}>
-          {t('selection.cancel')}
-        </button>
-        <span className={styles.amount} role="status">
-          {t('selection.amountSelected', { amount })}
-        </span>
-        <button type="button" className={styles.plain} onClick={everythingSelected ? onDeselectAll : onSelectAll}>
-          {everythingSelected ? t('selection.deselectAll') : t('selection.selectAll')}
-        </button>
-      </div>
-      <div className={styles.actions}>
-        <Tooltip content={amount > MAX_DOWNLOAD_PHOTOS ? t('selection.downloadLimit') : null}>
-          <button
-            type="button"
-            className={styles.action}
-            aria-disabled={downloadDisabled || undefined}
-            onClick={() => {
-              if (!downloadDisabled) onDownload?.();
-            }}
-          >
-            {t('selection.download')}
+    <>
+      {/* Room at the end of the page, so the last row of photos can scroll out from under the toolbar. */}
+      <div className={styles.spacer} aria-hidden="true" />
+      <div className={styles.toolbar} role="region" aria-label={t('selection.toolbarLabel')}>
+        <div className={styles.selection}>
+          <button type="button" className={styles.plain} onClick={onCancel}>
+            {t('selection.cancel')}
           </button>
-        </Tooltip>
-        {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
-          (unavailableReason ? (
-            <Unavailable reason={unavailableReason} className={styles.action}>
-              {t('selection.copyToAlbum')}
+          <span className={styles.amount} role="status">
+            {t('selection.amountSelected', { amount })}
+          </span>
+          <button type="button" className={styles.plain} onClick={everythingSelected ? onDeselectAll : onSelectAll}>
+            {everythingSelected ? t('selection.deselectAll') : t('selection.selectAll')}
+          </button>
+        </div>
+        <div className={styles.actions}>
+          <Tooltip content={amount > MAX_DOWNLOAD_PHOTOS ? t('selection.downloadLimit') : null}>
+            <button
+              type="button"
+              className={styles.action}
+              aria-disabled={downloadDisabled || undefined}
+              onClick={() => {
+                if (!downloadDisabled) onDownload?.();
+              }}
+            >
+              {t('selection.download')}
+            </button>
+          </Tooltip>
+          {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
+            (unavailableReason ? (
+              <Unavailable reason={unavailableReason} className={styles.action}>
+                {t('selection.copyToAlbum')}
+              </Unavailable>
+            ) : (
+              <button type="button" className={styles.action} disabled={none} onClick={onCopyToAlbum}>
+                {t('selection.copyToAlbum')}
+              </button>
+            ))}
+          {unavailableReason ? (
+            <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.delete}`}>
+              {t('selection.delete')}
             </Unavailable>
           ) : (
-            <button type="button" className={styles.action} disabled={none} onClick={onCopyToAlbum}>
-              {t('selection.copyToAlbum')}
+            <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDelete}>
+              {t('selection.delete')}
             </button>
-          ))}
-        {unavailableReason ? (
-          <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.delete}`}>
-            {t('selection.delete')}
-          </Unavailable>
-        ) : (
-          <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDelete}>
-            {t('selection.delete')}
-          </button>
-        )}
-        {onDeleteFromAlbum && (
-          <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDeleteFromAlbum}>
-            {t('selection.deleteFromAlbum')}
-          </button>
-        )}
-        {flags.isOn('PhotoManagementOrderPrintsEnabled') &&
-          !stripped() &&
-          (unavailableReason ? (
-            <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.primary}`}>
-              {t('selection.orderPrints')}
-            </Unavailable>
-          ) : (
-            <button type="button" className={`${styles.action} ${styles.primary}`} disabled={none} onClick={onOrderPrints}>
-              {t('selection.orderPrints')}
+          )}
+          {onDeleteFromAlbum && (
+            <button type="button" className={`${styles.action} ${styles.delete}`} disabled={none} onClick={onDeleteFromAlbum}>
+              {t('selection.deleteFromAlbum')}
             </button>
-          ))}
+          )}
+          {flags.isOn('PhotoManagementOrderPrintsEnabled') &&
+            !stripped() &&
+            (unavailableReason ? (
+              <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.primary}`}>
+                {t('selection.orderPrints')}
+              </Unavailable>
+            ) : (
+              <button type="button" className={`${styles.action} ${styles.primary}`} disabled={none} onClick={onOrderPrints}>
+                {t('selection.orderPrints')}
+              </button>
+            ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
