@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -17,6 +17,10 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
 });
 document.documentElement.lang = 'en-GB';
+
+// Screens load their code lazily, as in the browser: on a busy two-core machine the first load of a chunk
+// can take a few seconds, so finding what a screen shows waits up to 5 s (a failure still fails).
+configure({ asyncUtilTimeout: 5_000 });
 
 installMatchMedia();
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.

@@ -56,7 +56,7 @@ describe('storage status', () => {
 
     await view.user.click(button);
 
-    const dialog = await screen.findByRole(tone === 'critical' ? 'alertdialog' : 'dialog', { name: title });
+    const dialog = await screen.findByRole(tone === 'critical' ? 'alertdialog' : 'dialog', { name: title }, { timeout: 5000 });
     expect(dialog).toHaveAccessibleDescription(
       'We keep your photos for 18 months after your last order, or after you registered if you have not ordered yet. Each new order starts the 18 months again.',
     );
