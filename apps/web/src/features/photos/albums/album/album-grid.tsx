@@ -6,12 +6,15 @@ import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
 import { albumPhotosQueryOptions } from '../../api/get-album-photos';
 import { albumKeys, type AlbumKind } from '../../api/query-keys';
+import { useSelection } from '../../stores/selection-context';
 import { buildAlbumLayout, type TimelineLayout } from '../../timeline/layout';
 import type { SectionSource } from '../../timeline/section-source';
 import { ThumbnailTooltip } from '../../timeline/thumbnail-tooltip';
 import { TimelineGrid, type TimelineGridHandle } from '../../timeline/timeline-grid';
 import timelineStyles from '../../timeline/timeline.module.css';
 import { useContentWidth } from '../../timeline/use-content-width';
+import styles from './album-page.module.css';
+import { AlbumSortControl } from './album-sort-control';
 
 interface AlbumGridProps {
   kind: AlbumKind;
@@ -19,20 +22,24 @@ interface AlbumGridProps {
   albumName: string;
   photosCount: number;
   sort: SortOptions;
+  onSortChange: (next: SortOptions) => void;
   paused: boolean;
   previewHref: (photo: Photo) => string;
   onOpen: (photo: Photo) => void;
-  onSettledChange: (settled: boolean) => void;
   onLayout?: (layout: TimelineLayout | undefined) => void;
   gridRef: RefObject<TimelineGridHandle | null>;
 }
 
+/** Nothing waits for an album's grid to settle: its preview finds its own photo. */
+const ignoreSettled = () => undefined;
+
 /**
- * An album's photos on the timeline's virtualized grid: one section without a heading, laid out from the
- * album's count, loading in sections of 24 as the window reaches them.
+ * An album's photos: the sort and Select above the timeline's virtualized grid, holding one section without
+ * a heading, laid out from the album's count and loading in sections of 24 as the window reaches them.
  */
-export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, paused, previewHref, onOpen, onSettledChange, onLayout, gridRef }: AlbumGridProps) {
+export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortChange, paused, previewHref, onOpen, onLayout, gridRef }: AlbumGridProps) {
   const { t } = useTranslation('albums');
+  const { selection, dispatch } = useSelection();
   const { http } = useServices();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const containerRef = useRef<HTMLDivElement | null>(null);
@@ -60,28 +67,44 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, paused,
   }
 
   return (
-    <section className={timelineStyles.timeline} aria-label={t('album.gridLabel', { name: albumName })}>
-      <div
-        ref={(node) => {
-          containerRef.current = node;
-          setContainer(node);
-        }}
-        className={timelineStyles.gridContainer}
-      >
-        {layout && (
-          <TimelineGrid
-            ref={gridRef}
-            layout={layout}
-            source={source}
-            paused={paused}
-            stickyHeight={() => 0}
-            previewHref={previewHref}
-            onOpen={onOpen}
-            onSettledChange={onSettledChange}
-          />
+    <>
+      <div className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
+        <AlbumSortControl
+          sort={sort}
+          onChange={(next) => {
+            if (selection.active) dispatch({ type: 'deselectAll' });
+            onSortChange(next);
+          }}
+        />
+        {!selection.active && (
+          <button type="button" className={`${buttonClass.secondary} ${styles.selectButton}`} onClick={() => dispatch({ type: 'start' })}>
+            {t('album.select')}
+          </button>
         )}
       </div>
-      <ThumbnailTooltip container={containerRef} />
-    </section>
+      <section className={timelineStyles.timeline} aria-label={t('album.gridLabel', { name: albumName })}>
+        <div
+          ref={(node) => {
+            containerRef.current = node;
+            setContainer(node);
+          }}
+          className={timelineStyles.gridContainer}
+        >
+          {layout && (
+            <TimelineGrid
+              ref={gridRef}
+              layout={layout}
+              source={source}
+              paused={paused}
+              stickyHeight={() => 0}
+              previewHref={previewHref}
+              onOpen={onOpen}
+              onSettledChange={ignoreSettled}
+            />
+          )}
+        </div>
+        <ThumbnailTooltip container={containerRef} />
+      </section>
+    </>
   );
 }

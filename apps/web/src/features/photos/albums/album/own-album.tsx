@@ -25,7 +25,6 @@ import { AlbumDeleteDialog } from './album-delete-dialog';
 import { AlbumGrid } from './album-grid';
 import type { AlbumOutletContext, PreviewState } from './album-outlet-context';
 import styles from './album-page.module.css';
-import { AlbumSortControl } from './album-sort-control';
 import { createdText } from './created-text';
 import { RemoveOrDeleteDialog } from './remove-or-delete-dialog';
 import { resolveAlbumSelection } from './resolve-album-selection';
@@ -144,35 +143,19 @@ export function OwnAlbum({ album }: { album: Album }) {
           <p>{t('album.emptyHint')}</p>
         </div>
       ) : (
-        <>
-          <div className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
-            <AlbumSortControl
-              sort={sort}
-              onChange={(next) => {
-                if (selection.active) dispatch({ type: 'deselectAll' });
-                setSort(next);
-              }}
-            />
-            {!selection.active && (
-              <button type="button" className={`${buttonClass.secondary} ${styles.selectButton}`} onClick={() => dispatch({ type: 'start' })}>
-                {t('album.select')}
-              </button>
-            )}
-          </div>
-          <AlbumGrid
-            kind="albums"
-            albumId={albumId}
-            albumName={albumName}
-            photosCount={total}
-            sort={sort}
-            paused={previewOpen}
-            previewHref={previewPath}
-            onOpen={onOpen}
-            onSettledChange={() => undefined}
-            onLayout={setLayout}
-            gridRef={grid}
-          />
-        </>
+        <AlbumGrid
+          kind="albums"
+          albumId={albumId}
+          albumName={albumName}
+          photosCount={total}
+          sort={sort}
+          onSortChange={setSort}
+          paused={previewOpen}
+          previewHref={previewPath}
+          onOpen={onOpen}
+          onLayout={setLayout}
+          gridRef={grid}
+        />
       )}
       {selection.active && !previewOpen && (
         <SelectionToolbar

@@ -20,7 +20,6 @@ import { AlbumGrid } from '../album/album-grid';
 import { AlbumLoadError } from '../album/album-load-error';
 import type { AlbumOutletContext, PreviewState } from '../album/album-outlet-context';
 import styles from '../album/album-page.module.css';
-import { AlbumSortControl } from '../album/album-sort-control';
 import { createdText } from '../album/created-text';
 import { ParticipantsDialog } from './participants-dialog';
 
@@ -119,35 +118,19 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
           <p>{t('shared.empty')}</p>
         </div>
       ) : (
-        <>
-          <div className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
-            <AlbumSortControl
-              sort={sort}
-              onChange={(next) => {
-                if (selection.active) dispatch({ type: 'deselectAll' });
-                setSort(next);
-              }}
-            />
-            {!selection.active && (
-              <button type="button" className={`${buttonClass.secondary} ${styles.selectButton}`} onClick={() => dispatch({ type: 'start' })}>
-                {t('album.select')}
-              </button>
-            )}
-          </div>
-          <AlbumGrid
-            kind="shared-albums"
-            albumId={albumId}
-            albumName={albumName}
-            photosCount={total}
-            sort={sort}
-            paused={previewOpen}
-            previewHref={previewPath}
-            onOpen={onOpen}
-            onSettledChange={() => undefined}
-            onLayout={setLayout}
-            gridRef={grid}
-          />
-        </>
+        <AlbumGrid
+          kind="shared-albums"
+          albumId={albumId}
+          albumName={albumName}
+          photosCount={total}
+          sort={sort}
+          onSortChange={setSort}
+          paused={previewOpen}
+          previewHref={previewPath}
+          onOpen={onOpen}
+          onLayout={setLayout}
+          gridRef={grid}
+        />
       )}
       {selection.active && !previewOpen && (
         <SelectionToolbar
