@@ -1,7 +1,8 @@
 import type { Photo } from '@shoebox/contracts';
-import { memo, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type MouseEvent } from 'react';
 import { thumbnailUrl } from '../lib/thumbnails';
 import type { TimelineSection } from './layout';
+import { DWELL_MS } from './use-active-months';
 import styles from './timeline.module.css';
 
 /** What every tile shares: set once per grid, so a scroll re-renders no tile. */
@@ -16,6 +17,22 @@ export interface TileContext {
   onOpen: (photo: Photo, event: MouseEvent<HTMLAnchorElement>) => void;
   fallbackName: string;
   failedText: string;
+  /** Whether the grid is scrolling right now (read when a tile appears, so scrolling re-renders no tile). */
+  isScrolling: () => boolean;
+}
+
+/**
+ * A tile that appears while the grid scrolls asks for its thumbnail only once it has stayed DWELL_MS: a
+ * fast scroll through thousands of photos then fetches the pictures it stops at, not every one it passed.
+ */
+function useSettledAppearance(isScrolling: () => boolean): boolean {
+  const [settled, setSettled] = useState(() => !isScrolling());
+  useEffect(() => {
+    if (settled) return;
+    const timer = setTimeout(() => setSettled(true), DWELL_MS);
+    return () => clearTimeout(timer);
+  }, [settled]);
+  return settled;
 }
 
 /**
@@ -24,8 +41,9 @@ export interface TileContext {
  */
 export const PhotoTile = memo(function PhotoTile({ photo, section, selected, context }: { photo: Photo; section: TimelineSection; selected: boolean; context: TileContext }) {
   const [failed, setFailed] = useState(false);
+  const settled = useSettledAppearance(context.isScrolling);
   const name = photo.localFileName || context.fallbackName;
-  const picture = failed ? (
+  const picture = !settled ? null : failed ? (
     <span className={styles.failed}>
       <span className={styles.failedIcon} aria-hidden="true" />
       <span className={styles.failedText}>{context.failedText}</span>

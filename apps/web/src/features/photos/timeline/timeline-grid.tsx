@@ -178,6 +178,11 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
     [dispatch, layout],
   );
 
+  // Read by tiles as they appear; a ref, so that scrolling starting or stopping re-renders no tile.
+  const scrolling = useRef(false);
+  scrolling.current = virtualizer.isScrolling;
+  const readScrolling = useCallback(() => scrolling.current, []);
+
   const thumbnailSize = layout.tileSize >= LARGE_TILE_MIN_WIDTH ? 800 : 300;
   const tileContext = useMemo<TileContext>(
     () => ({
@@ -192,8 +197,9 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
       },
       fallbackName: t('timeline.photoFallbackName'),
       failedText: t('timeline.thumbnailFailed'),
+      isScrolling: readScrolling,
     }),
-    [thumbnailSize, selection.active, onToggle, previewHref, onOpen, t],
+    [thumbnailSize, selection.active, onToggle, previewHref, onOpen, t, readScrolling],
   );
   const rowContext = useMemo<RowContext>(
     () => ({ columns: layout.columns, tileSize: layout.tileSize, selection, tile: tileContext, loadMoreLabel: (count: number) => t('timeline.loadMore', { count }) }),
