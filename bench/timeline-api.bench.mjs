@@ -7,12 +7,11 @@
 // same load generator. Rounds alternate baseline and real server; figures are medians of rounds.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, newContext } from './support/chromium.mjs';
+import { accessToken } from './support/access-token.mjs';
 import { ensureLibrary } from './support/library.mjs';
 import { runLoad } from './support/load.mjs';
 import { BARE_SERVER_SCRIPT } from './support/paths.mjs';
 import { freePort, spawnServer, startShoebox } from './support/server.mjs';
-import { signIn } from './support/sign-in.mjs';
 import { median, row } from './support/stats.mjs';
 import { tempDir } from './support/temp.mjs';
 
@@ -27,20 +26,6 @@ const BUDGET_THROUGHPUT_RATIO = 0.5;
 const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
 /** Not replayed: they describe one connection or one moment, and the replay server sets its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
-/** Signs the bench customer in through the real sign-in page and answers the access token. */
-async function accessToken(baseUrl, account) {
-  const { browser, close } = await launchBrowser();
-  try {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, baseUrl, account);
-    const cookie = (await context.cookies(baseUrl)).find((c) => c.name === 'auth_access_token');
-    return cookie.value;
-  } finally {
-    await close();
-  }
-}
 
 async function capture(baseUrl, url, headers) {
   const response = await fetch(`${baseUrl}${url}`, { headers });
