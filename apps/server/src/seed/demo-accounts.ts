@@ -18,8 +18,8 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'emma@example.com', firstName: 'Emma', lastName: 'Janssen', description: 'consumer with a photo library; photos safe (ordered 2 months ago)', registeredDaysAgo: 900, lastOrderDaysAgo: 60 },
-  { email: 'lars@example.com', firstName: 'Lars', lastName: 'Eriksen', description: 'consumer; photos deleted in about 6 weeks (warning)', registeredDaysAgo: 503 },
+  { email: 'emma@example.com', firstName: 'Emma', lastName: 'Janssen', description: 'consumer with a photo library and albums, one shared with Lars; photos safe (ordered 2 months ago)', registeredDaysAgo: 900, lastOrderDaysAgo: 60 },
+  { email: 'lars@example.com', firstName: 'Lars', lastName: 'Eriksen', description: 'consumer sharing an album with Emma; photos deleted in about 6 weeks (warning)', registeredDaysAgo: 503 },
   { email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Moreau', description: 'consumer; photos deleted in a few days (critical)', registeredDaysAgo: 543 },
   { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default)', registeredDaysAgo: 400, business: { status: 'Default', company: null, vat: null } },
   { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New)', registeredDaysAgo: 400, business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
