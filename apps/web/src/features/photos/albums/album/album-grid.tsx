@@ -1,6 +1,6 @@
 import type { Photo, SortOptions } from '@shoebox/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
@@ -40,6 +40,8 @@ const ignoreSettled = () => undefined;
 export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortChange, paused, previewHref, onOpen, onLayout, gridRef }: AlbumGridProps) {
   const { t } = useTranslation('albums');
   const { selection, dispatch } = useSelection();
+  const controls = useRef<HTMLDivElement>(null);
+  const stickyHeight = useCallback(() => controls.current?.offsetHeight ?? 0, []);
   const { http } = useServices();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const containerRef = useRef<HTMLDivElement | null>(null);
@@ -68,7 +70,7 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
 
   return (
     <>
-      <div className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
+      <div ref={controls} className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
         <AlbumSortControl
           sort={sort}
           onChange={(next) => {
@@ -96,7 +98,7 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
               layout={layout}
               source={source}
               paused={paused}
-              stickyHeight={() => 0}
+              stickyHeight={stickyHeight}
               previewHref={previewHref}
               onOpen={onOpen}
               onSettledChange={ignoreSettled}
