@@ -7,7 +7,7 @@
 // no-op path, reported apart. One keep-alive connection, one request at a time: the latency one
 // customer sees. The server runs on a temporary copy of the library's database (support/
 // library-copy.mjs), so the cached library is never written to; the bench checks it afterwards.
-// Baseline: support/body-replay-server.mjs, a bare Node HTTP server that reads and JSON.parse-s the
+// Baseline: support/replay-server.mjs, a bare Node HTTP server that reads and JSON.parse-s the
 // same request bodies and answers with the exact status, headers and bytes captured from the real
 // endpoints in this run; its requests are interleaved with the real ones, alternating which goes first.
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ const COPIES = 200;
 const WARMUP_COPIES = 10;
 const BUDGET_P95_MS = 250;
 const REQUEST_TIMEOUT_MS = 10_000;
-const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'body-replay-server.mjs');
+const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
 /** Not replayed: they describe one connection or one moment, and the replay server sets its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 

@@ -285,7 +285,6 @@ interface CustomerPlan {
 }
 
 const DAY_MS = 86_400_000;
-const daysAgo = (days: number, now: number) => new Date(now - days * DAY_MS).toISOString();
 
 function planCustomers(photosPerCustomer: number, total: number, now: number): CustomerPlan[] {
   const rng = rngFrom(total ^ (photosPerCustomer * 31));

@@ -80,38 +80,37 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
       Component: () => null,
     },
     {
-      path: 'my-photos/photos',
-      handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
-      loader: withAccess([TIMELINE]),
-      lazy: { Component: () => photos().then((m) => m.PhotosPage) },
+      // One toaster for every photo screen: a toast raised just before moving to another one stays in view.
+      lazy: { Component: () => photos().then((m) => m.PhotoLibraryLayout) },
       children: [
         {
-          path: 'preview/:id',
-          handle: { titleKey: 'photoPreview', ...PHOTO_ROUTE } satisfies RouteHandle,
-          loader: withAccess([TIMELINE, PREVIEW]),
-          lazy: { Component: () => photos().then((m) => m.loadPreviewPage()) },
+          path: 'my-photos/photos',
+          handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
+          loader: withAccess([TIMELINE]),
+          lazy: { Component: () => photos().then((m) => m.PhotosPage) },
+          children: [previewChild([TIMELINE, PREVIEW], () => photos().then((m) => m.loadPreviewPage()))],
+        },
+        {
+          path: 'my-photos/albums',
+          handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
+          loader: withAccess([ALBUMS]),
+          lazy: { Component: () => photos().then((m) => m.loadAlbumsPage()) },
+        },
+        {
+          path: 'my-photos/albums/:id',
+          handle: { titleKey: 'album', ...PHOTO_ROUTE } satisfies RouteHandle,
+          loader: withAccess([ALBUMS]),
+          lazy: { Component: () => photos().then((m) => m.loadAlbumPage()) },
+          children: [previewChild([ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
+        },
+        {
+          path: 'my-photos/shared-albums/:id',
+          handle: { titleKey: 'sharedAlbum', ...PHOTO_ROUTE } satisfies RouteHandle,
+          loader: withAccess([SHARED_ALBUMS]),
+          lazy: { Component: () => photos().then((m) => m.loadSharedAlbumPage()) },
+          children: [previewChild([SHARED_ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
         },
       ],
-    },
-    {
-      path: 'my-photos/albums',
-      handle: { titleKey: 'myPhotos', ...PHOTO_ROUTE } satisfies RouteHandle,
-      loader: withAccess([ALBUMS]),
-      lazy: { Component: () => photos().then((m) => m.loadAlbumsPage()) },
-    },
-    {
-      path: 'my-photos/albums/:id',
-      handle: { titleKey: 'album', ...PHOTO_ROUTE } satisfies RouteHandle,
-      loader: withAccess([ALBUMS]),
-      lazy: { Component: () => photos().then((m) => m.loadAlbumPage()) },
-      children: [previewChild([ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
-    },
-    {
-      path: 'my-photos/shared-albums/:id',
-      handle: { titleKey: 'sharedAlbum', ...PHOTO_ROUTE } satisfies RouteHandle,
-      loader: withAccess([SHARED_ALBUMS]),
-      lazy: { Component: () => photos().then((m) => m.loadSharedAlbumPage()) },
-      children: [previewChild([SHARED_ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
     },
   ];
 }

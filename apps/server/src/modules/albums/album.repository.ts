@@ -118,23 +118,41 @@ export function albumRepository(db: Db) {
       return q.orderBy(value, dir).orderBy('photos.id', dir).limit(limit).execute() as Promise<AlbumPhotoRow[]>;
     },
 
-    people: (albumId: string) =>
-      db
+    /** Each album's participants, in the order they joined; albums without any are left out. */
+    async participants(albumIds: string[]) {
+      const byAlbum = new Map<string, { id: string; email: string }[]>();
+      if (albumIds.length === 0) return byAlbum;
+      const rows = await db
         .selectFrom('album_participants')
         .innerJoin('customers', 'customers.id', 'album_participants.customer_id')
-        .select(['customers.id', 'customers.email'])
-        .where('album_participants.album_id', '=', albumId)
+        .select(['album_participants.album_id', 'customers.id', 'customers.email'])
+        .where('album_participants.album_id', 'in', albumIds)
         .orderBy('album_participants.joined_at')
-        .execute(),
+        .execute();
+      for (const { album_id, id, email } of rows) {
+        const people = byAlbum.get(album_id) ?? [];
+        people.push({ id, email });
+        byAlbum.set(album_id, people);
+      }
+      return byAlbum;
+    },
 
-    person: (customerId: string) => db.selectFrom('customers').select(['id', 'email']).where('id', '=', customerId).executeTakeFirst(),
+    async people(customerIds: string[]) {
+      if (customerIds.length === 0) return new Map<string, { id: string; email: string }>();
+      const rows = await db.selectFrom('customers').select(['id', 'email']).where('id', 'in', [...new Set(customerIds)]).execute();
+      return new Map(rows.map((row) => [row.id, row]));
+    },
 
     async counts(customerId: string) {
-      const n = (r: { n: number | string } | undefined) => Number(r?.n ?? 0);
-      const own = await db.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', customerId).executeTakeFirst();
-      const granted = await db.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', customerId).where('is_shared', '=', 1).executeTakeFirst();
-      const read = await db.selectFrom('album_participants').select((eb) => eb.fn.countAll<number | string>().as('n')).where('customer_id', '=', customerId).executeTakeFirst();
-      return { own: n(own), granted: n(granted), read: n(read) };
+      const [mine, read] = await Promise.all([
+        db
+          .selectFrom('albums')
+          .select((eb) => [eb.fn.countAll<number | string>().as('own'), eb.fn.sum<number | string | null>('is_shared').as('granted')])
+          .where('owner_id', '=', customerId)
+          .executeTakeFirst(),
+        db.selectFrom('album_participants').select((eb) => eb.fn.countAll<number | string>().as('n')).where('customer_id', '=', customerId).executeTakeFirst(),
+      ]);
+      return { own: Number(mine?.own ?? 0), granted: Number(mine?.granted ?? 0), read: Number(read?.n ?? 0) };
     },
   };
 }

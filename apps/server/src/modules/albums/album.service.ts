@@ -10,6 +10,13 @@ import type { AlbumRepository } from './album.repository.js';
 /** Shared albums are read-only for everyone: the owner and participants alike. */
 const sharedAlbumIsReadOnly = () => new AppError(403, 'shared_album', 'Unavailable for shared albums');
 
+/** A shared album as answered: what every album says, plus whose it is and who takes part. */
+const sharedAlbumOf = (album: AlbumsTable, decorated: Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>, people: Participants): SharedAlbum => ({
+  ...decorated,
+  ownerId: album.owner_id,
+  ...people,
+});
+
 export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) => Photo) {
   async function decorate(rows: AlbumsTable[]) {
     const ids = rows.map((r) => r.id);
@@ -61,10 +68,15 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     throw notFound('Album not found');
   }
 
-  async function participantsOf(album: AlbumsTable): Promise<Participants> {
-    const [owner, people] = await Promise.all([repo.person(album.owner_id), repo.people(album.id)]);
-    return { owner: owner ?? { id: album.owner_id, email: 'unknown@invalid' }, participants: people };
+  /** Owners and participants of several albums in two queries, whatever the number of albums. */
+  async function participantsOf(albums: AlbumsTable[]): Promise<Participants[]> {
+    const [owners, participants] = await Promise.all([repo.people(albums.map((a) => a.owner_id)), repo.participants(albums.map((a) => a.id))]);
+    return albums.map((album) => ({
+      owner: owners.get(album.owner_id) ?? { id: album.owner_id, email: 'unknown@invalid' },
+      participants: participants.get(album.id) ?? [],
+    }));
   }
+
 
   async function pageOf(albumId: string, q: PageQuery, withOwner: boolean): Promise<PhotoPage> {
     const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
@@ -123,24 +135,19 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
 
     async listShared(identity: Identity, q: { cursor?: string; limit: number }): Promise<SharedAlbumList> {
       const rows = await repo.listRead(identity.customerId, decodeCursor(q.cursor), q.limit);
-      const decorated = await decorate(rows);
-      const albums = await Promise.all(
-        rows.map(async (row, i): Promise<SharedAlbum> => {
-          const people = await participantsOf(row);
-          return { ...(decorated[i] as Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>), ownerId: row.owner_id, ...people };
-        }),
-      );
-      return { albums, cursor: nextCursor(rows, q.limit) };
+      const [decorated, people] = await Promise.all([decorate(rows), participantsOf(rows)]);
+      return { albums: rows.map((row, i) => sharedAlbumOf(row, decorated[i]!, people[i]!)), cursor: nextCursor(rows, q.limit) };
     },
 
     async getShared(identity: Identity, id: string): Promise<SharedAlbum> {
       const { album } = await sharedAlbum(identity, id);
-      const [decorated] = await decorate([album]);
-      return { ...(decorated as Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>), ownerId: album.owner_id, ...(await participantsOf(album)) };
+      const [[decorated], [people]] = await Promise.all([decorate([album]), participantsOf([album])]);
+      return sharedAlbumOf(album, decorated!, people!);
     },
 
     async participants(identity: Identity, id: string): Promise<Participants> {
-      return participantsOf((await sharedAlbum(identity, id)).album);
+      const [people] = await participantsOf([(await sharedAlbum(identity, id)).album]);
+      return people!;
     },
 
     async sharedPhotos(identity: Identity, id: string, q: PageQuery): Promise<PhotoPage> {

@@ -1,5 +1,3 @@
-import type { Readable } from 'node:stream';
-
 export interface BlobInfo {
   contentType: string;
   bytes: number;

@@ -2,6 +2,7 @@ import { ALBUM_GRID_SECTION_SIZE, PHOTOS_PAGE_SIZE, photoPageSchema, type PhotoP
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { MONTH_GC_TIME, type MonthPageParam } from './get-timeline-month';
+import { collectPhotoIds } from './photo-pages';
 import { albumKeys, type AlbumKind } from './query-keys';
 
 /** The largest page: the most whole sections of 24 one request may ask for. */
@@ -41,13 +42,5 @@ export const albumPhotosQueryOptions = (http: HttpClient, kind: AlbumKind, album
   });
 
 /** Every photo id of an album in the given order, at the largest page size, without touching the cache. */
-export async function fetchAlbumPhotoIds(http: HttpClient, kind: AlbumKind, albumId: string, sort: SortOptions, signal?: AbortSignal): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await getAlbumPhotos(http, { kind, albumId, sort, cursor, limit: PHOTOS_PAGE_SIZE }, signal);
-    for (const photo of page.images) ids.push(photo.imageId);
-    cursor = page.cursor ?? undefined;
-  } while (cursor);
-  return ids;
-}
+export const fetchAlbumPhotoIds = (http: HttpClient, kind: AlbumKind, albumId: string, sort: SortOptions, signal?: AbortSignal): Promise<string[]> =>
+  collectPhotoIds((cursor) => getAlbumPhotos(http, { kind, albumId, sort, cursor, limit: PHOTOS_PAGE_SIZE }, signal));

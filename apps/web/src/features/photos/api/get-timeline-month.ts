@@ -1,6 +1,7 @@
-import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type Photo, type PhotoPage, type SortOptions } from '@shoebox/contracts';
+import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type PhotoPage, type SortOptions } from '@shoebox/contracts';
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { collectPhotoIds } from './photo-pages';
 import { photoKeys } from './query-keys';
 
 /** One page of a month's photos; a non-OK answer raises 'Request failure' and the month becomes rejected. */
@@ -50,27 +51,6 @@ export const timelineMonthQueryOptions = (http: HttpClient, sort: SortOptions, y
     gcTime: MONTH_GC_TIME,
   });
 
-const flattened = new WeakMap<InfiniteData<PhotoPage, unknown>, Photo[]>();
-
-/** The month's loaded photos in order; computed once per cache entry, so every row can ask for it. */
-export function monthPhotos(data: InfiniteData<PhotoPage, unknown> | undefined): Photo[] {
-  if (!data) return [];
-  let photos = flattened.get(data);
-  if (!photos) {
-    photos = data.pages.flatMap((page) => page.images);
-    flattened.set(data, photos);
-  }
-  return photos;
-}
-
 /** Every photo id of a month, page by page at the largest page size, without touching the cache. */
-export async function fetchMonthPhotoIds(http: HttpClient, sort: SortOptions, year: number, month: number, signal?: AbortSignal): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await getTimelineMonth(http, { sort, year, month, cursor, limit: MAX_MONTH_PAGE }, signal);
-    for (const photo of page.images) ids.push(photo.imageId);
-    cursor = page.cursor ?? undefined;
-  } while (cursor);
-  return ids;
-}
+export const fetchMonthPhotoIds = (http: HttpClient, sort: SortOptions, year: number, month: number, signal?: AbortSignal): Promise<string[]> =>
+  collectPhotoIds((cursor) => getTimelineMonth(http, { sort, year, month, cursor, limit: MAX_MONTH_PAGE }, signal));

@@ -1,7 +1,8 @@
 import type { AccountPhotoInfo, Photo, SortKey, SortOptions, TimelineCounts } from '@shoebox/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { monthKey, type SectionKey } from '../timeline/layout';
-import { monthPhotos, type MonthData } from './get-timeline-month';
+import type { MonthData } from './get-timeline-month';
+import { pagedPhotos } from './photo-pages';
 import { photoKeys } from './query-keys';
 
 /** What the library's caches held before an optimistic delete, to put back what the server did not delete. */
@@ -88,7 +89,7 @@ export interface LocatedPhoto {
 export function findCachedPhoto(queryClient: QueryClient, sort: SortOptions, id: string): LocatedPhoto | undefined {
   const entries = queryClient.getQueriesData<MonthData>({ queryKey: [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder] });
   for (const [key, data] of entries) {
-    const photos = monthPhotos(data);
+    const photos = pagedPhotos(data);
     const index = photos.findIndex((photo) => photo.imageId === id);
     if (index >= 0) {
       const year = Number(key[4]);

@@ -6,29 +6,51 @@ import styles from './delete-dialogs.module.css';
 
 interface ConfirmProps {
   onClose: () => void;
-  /** Does the deleting (optimistically); the dialog closes as soon as it returns or resolves. */
+  /** Does the deleting; the dialog closes as soon as it returns or resolves. */
   onConfirm: () => void | Promise<void>;
 }
 
-function useConfirm(onConfirm: ConfirmProps['onConfirm'], onClose: () => void) {
+/**
+ * Runs the confirmed action and closes. With `failedText`, an action that rejects keeps the dialog open and
+ * says so (spec §4: most modals stay open on failure); without it the action reports its own failure.
+ */
+function useConfirm(onConfirm: ConfirmProps['onConfirm'], onClose: () => void, failedText?: string) {
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const confirm = async () => {
     setBusy(true);
+    setFailed(false);
     try {
       await onConfirm();
-    } finally {
+    } catch (error) {
       setBusy(false);
-      onClose();
+      if (failedText === undefined) {
+        onClose();
+        throw error;
+      }
+      setFailed(true);
+      return;
     }
+    setBusy(false);
+    onClose();
   };
-  return { busy, confirm };
+  return { busy, failed, confirm };
+}
+
+interface ConfirmDeleteDialogProps extends ConfirmProps {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  /** Shown, with the dialog kept open, when onConfirm rejects (e.g. deleting an album). */
+  failedText?: string;
 }
 
 /** A delete confirmation with a body text and Cancel / confirm buttons; the confirm button can say it is busy. */
-export function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, onClose, onConfirm }: ConfirmProps & { title: string; body: string; confirmLabel: string; busyLabel?: string }) {
+export function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, failedText, onClose, onConfirm }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('photos');
   const bodyId = useId();
-  const { busy, confirm } = useConfirm(onConfirm, onClose);
+  const { busy, failed, confirm } = useConfirm(onConfirm, onClose, failedText);
   return (
     <Dialog
       title={title}
@@ -50,6 +72,11 @@ export function ConfirmDeleteDialog({ title, body, confirmLabel, busyLabel, onCl
       }
     >
       <p id={bodyId}>{body}</p>
+      {failed && (
+        <p className={styles.error} role="alert">
+          {failedText}
+        </p>
+      )}
     </Dialog>
   );
 }

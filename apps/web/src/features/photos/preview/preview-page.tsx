@@ -16,7 +16,7 @@ import { usePreviewNavigation } from './use-preview-navigation';
 export function PreviewPage() {
   const { t } = useTranslation('photos');
   const context = useOutletContext<TimelineOutletContext>();
-  const { id: photoId = '' } = useParams();
+  const { photoId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const { closePreview, onPreviewClosed, deletePhoto, settled, sort, sections } = context;
@@ -40,7 +40,7 @@ export function PreviewPage() {
   return (
     <PhotoPreview
       photoId={photoId}
-      position={{ ...nav, photo: nav.located?.photo }}
+      position={nav}
       caption={caption}
       settled={settled}
       close={closePreview}

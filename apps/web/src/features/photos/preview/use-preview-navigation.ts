@@ -1,20 +1,15 @@
 import type { Photo, SortOptions } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { monthPhotos } from '../api/get-timeline-month';
+import { pagedPhotos } from '../api/photo-pages';
 import { findCachedPhoto, type LocatedPhoto } from '../api/timeline-cache';
 import type { TimelineSection } from '../timeline/layout';
 import { useMonth, useMonthCacheUpdates } from '../timeline/use-month';
+import type { PreviewPosition } from './photo-preview';
 
-export interface PreviewNavigation {
+/** The preview's position on the timeline, with where its photo sits among the loaded months. */
+export interface PreviewNavigation extends PreviewPosition {
   located: LocatedPhoto | undefined;
-  previous: Photo | undefined;
-  next: Photo | undefined;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  /** Moves as soon as the neighbour is known (it may first have to load). */
-  goPrevious: () => void;
-  goNext: () => void;
 }
 
 /**
@@ -33,18 +28,18 @@ export function usePreviewNavigation(sort: SortOptions, sections: readonly Timel
   const after = index >= 0 && index < sections.length - 1 ? sections[index + 1] : undefined;
 
   const here = useMonth(sort, located?.year ?? 0, located?.month ?? 0, !!located);
-  const photos = monthPhotos(here.data);
+  const photos = pagedPhotos(here.data);
   const atStart = !!located && located.index === 0;
   const atEnd = !!located && located.index === photos.length - 1;
 
   // The month before is needed only at this month's first photo, the month after only past its last one.
   const previousMonth = useMonth(sort, before?.year ?? 0, before?.month ?? 0, !!before && atStart);
   const nextMonth = useMonth(sort, after?.year ?? 0, after?.month ?? 0, !!after && atEnd && !here.hasNextPage);
-  const previousPhotos = monthPhotos(previousMonth.data);
+  const previousPhotos = pagedPhotos(previousMonth.data);
   const previousComplete = !!previousMonth.data && !previousMonth.hasNextPage;
 
   const previous = located && !atStart ? photos[located.index - 1] : previousComplete ? previousPhotos[previousPhotos.length - 1] : undefined;
-  const next = located && !atEnd ? photos[located.index + 1] : !here.hasNextPage ? monthPhotos(nextMonth.data)[0] : undefined;
+  const next = located && !atEnd ? photos[located.index + 1] : !here.hasNextPage ? pagedPhotos(nextMonth.data)[0] : undefined;
   const hasPrevious = !!located && (!atStart || !!before);
   const hasNext = !!located && (!atEnd || here.hasNextPage || !!after);
 
@@ -74,6 +69,7 @@ export function usePreviewNavigation(sort: SortOptions, sections: readonly Timel
 
   return {
     located,
+    photo: located?.photo,
     previous,
     next,
     hasPrevious,

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
 import { useServices } from '../../../lib/services';
 import { usePhotoDeletion, type DeletionEntry } from '../api/use-photo-deletion';
 import { AddFromLibraryBar } from '../albums/add-from-library/add-from-library-bar';
@@ -61,7 +61,7 @@ function PhotosPageContent() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const previewOpen = useMatch(`${photoPaths.timeline}/preview/:id`) !== null;
+  const previewOpen = useMatch(`${photoPaths.timeline}/preview/:photoId`) !== null;
   const [sort] = usePhotosSort();
   const { selection, dispatch } = useSelection();
   const deletion = usePhotoDeletion();
@@ -182,8 +182,6 @@ function PhotosPageContent() {
           album={addFromLibrary.album}
           amount={amount}
           everythingSelected={everythingSelected}
-          onSelectAll={() => dispatch({ type: 'selectAll' })}
-          onDeselectAll={() => dispatch({ type: 'deselectAll' })}
           resolvePhotoIds={resolvePhotoIds}
         />
       )}
@@ -191,9 +189,6 @@ function PhotosPageContent() {
         <SelectionToolbar
           amount={amount}
           everythingSelected={everythingSelected}
-          onCancel={() => dispatch({ type: 'stop' })}
-          onSelectAll={() => dispatch({ type: 'selectAll' })}
-          onDeselectAll={() => dispatch({ type: 'deselectAll' })}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
         />
@@ -204,7 +199,6 @@ function PhotosPageContent() {
         <CopyToAlbumDialog amount={amount} resolvePhotoIds={resolvePhotoIds} onClose={() => setDialog(undefined)} onCopied={() => dispatch({ type: 'stop' })} />
       )}
       <Outlet context={outletContext} />
-      <Toaster position="top-center" theme="dark" duration={5000} />
     </div>
   );
 }

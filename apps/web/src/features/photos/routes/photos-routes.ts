@@ -3,6 +3,7 @@ import { loadNamespace } from '../../../lib/i18n';
 import type { AppServices } from '../../../lib/services';
 import { loadDateLocale } from '../lib/date-locale';
 
+export { PhotoLibraryLayout } from './photo-library-layout';
 export { PhotosPage } from './photos-page';
 
 /** The photo screens' texts (the albums' too: copying to an album starts on the timeline) and date formats, loaded once before they render. */

@@ -1,7 +1,8 @@
 import type { SortOptions } from '@shoebox/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { fetchMonthPhotoIds, monthPhotos, type MonthData } from '../api/get-timeline-month';
+import { fetchMonthPhotoIds, type MonthData } from '../api/get-timeline-month';
+import { cachedIdsIfComplete } from '../api/photo-pages';
 import { photoKeys } from '../api/query-keys';
 import type { DeletionEntry } from '../api/use-photo-deletion';
 import type { SelectionState } from '../stores/selection';
@@ -25,9 +26,8 @@ export async function resolveSelection(
   const entries: DeletionEntry[] = [...selection.ids];
   const months = selection.all ? sections : sections.filter((section) => selection.months.has(section.key));
   for (const section of months) {
-    const cached = queryClient.getQueryData<MonthData>(photoKeys.timelineMonth(sort, section.year, section.month));
-    const complete = cached && cached.pages.length > 0 && !cached.pages[cached.pages.length - 1]?.cursor;
-    const ids = complete ? monthPhotos(cached).map((photo) => photo.imageId) : await fetchMonthPhotoIds(http, sort, section.year, section.month, signal);
+    const cached = cachedIdsIfComplete(queryClient.getQueryData<MonthData>(photoKeys.timelineMonth(sort, section.year, section.month)));
+    const ids = cached ?? (await fetchMonthPhotoIds(http, sort, section.year, section.month, signal));
     for (const id of ids) if (!selection.excluded.has(id)) entries.push([id, section.key]);
   }
   return entries;

@@ -1,17 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useServices } from '../../../lib/services';
+import { useSelection } from '../stores/selection-context';
 import { MAX_DOWNLOAD_PHOTOS } from './resolve-selection';
 import styles from './selection-toolbar.module.css';
 
-export interface SelectionActions {
-  onDownload?: () => void;
-  onCopyToAlbum?: () => void;
-  onDelete: () => void;
-  onOrderPrints?: () => void;
-  /** On album pages only: 'Delete from album' (remove from the album, or delete from the library). */
-  onDeleteFromAlbum?: () => void;
-}
 
 /** A button that stays focusable and says why it is unavailable (a shared album's photos can only be downloaded). */
 function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
@@ -24,15 +17,17 @@ function Unavailable({ reason, className, children }: { reason: string; classNam
   );
 }
 
-interface SelectionToolbarProps extends Omit<SelectionActions, 'onDelete'> {
-  onDelete?: () => void;
-  /** Set on a shared album: Copy to album, Delete and Order prints show disabled with this tooltip. */
-  unavailableReason?: string;
+interface SelectionToolbarProps {
   amount: number;
   everythingSelected: boolean;
-  onCancel: () => void;
-  onSelectAll: () => void;
-  onDeselectAll: () => void;
+  onDownload?: () => void;
+  onCopyToAlbum?: () => void;
+  onDelete?: () => void;
+  onOrderPrints?: () => void;
+  /** On album pages only: 'Delete from album' (remove from the album, or delete from the library). */
+  onDeleteFromAlbum?: () => void;
+  /** Set on a shared album: Copy to album, Delete and Order prints show disabled with this tooltip. */
+  unavailableReason?: string;
 }
 
 /**
@@ -43,9 +38,6 @@ interface SelectionToolbarProps extends Omit<SelectionActions, 'onDelete'> {
 export function SelectionToolbar({
   amount,
   everythingSelected,
-  onCancel,
-  onSelectAll,
-  onDeselectAll,
   onDownload,
   onCopyToAlbum,
   onDelete,
@@ -55,6 +47,7 @@ export function SelectionToolbar({
 }: SelectionToolbarProps) {
   const { t } = useTranslation('photos');
   const { flags, stripped } = useServices();
+  const { dispatch } = useSelection();
   const none = amount === 0;
   const downloadDisabled = none || amount > MAX_DOWNLOAD_PHOTOS;
 
@@ -64,13 +57,13 @@ export function SelectionToolbar({
       <div className={styles.spacer} aria-hidden="true" />
       <div className={styles.toolbar} role="region" aria-label={t('selection.toolbarLabel')}>
         <div className={styles.selection}>
-          <button type="button" className={styles.plain} onClick={onCancel}>
+          <button type="button" className={styles.plain} onClick={() => dispatch({ type: 'stop' })}>
             {t('selection.cancel')}
           </button>
           <span className={styles.amount} role="status">
             {t('selection.amountSelected', { amount })}
           </span>
-          <button type="button" className={styles.plain} onClick={everythingSelected ? onDeselectAll : onSelectAll}>
+          <button type="button" className={styles.plain} onClick={() => dispatch({ type: everythingSelected ? 'deselectAll' : 'selectAll' })}>
             {everythingSelected ? t('selection.deselectAll') : t('selection.selectAll')}
           </button>
         </div>

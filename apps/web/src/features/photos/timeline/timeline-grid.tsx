@@ -3,12 +3,13 @@ import { InfiniteQueryObserver, useIsFetching, useQueryClient } from '@tanstack/
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monthPhotos, type MonthData } from '../api/get-timeline-month';
+import type { MonthData } from '../api/get-timeline-month';
+import { pagedPhotos } from '../api/photo-pages';
 import { useSelection } from '../stores/selection-context';
 import { isMonthSelected } from '../stores/selection';
 import { writeScrollMemory, type TimelineScrollMemory } from '../stores/scroll-memory';
 import { itemAt, itemSize, LARGE_TILE_MIN_WIDTH, monthsInWindow, sectionIndexAtOffset, type TimelineLayout, type TimelineSection } from './layout';
-import { MonthLoader } from './month-loader';
+import { SectionLoader } from './section-loader';
 import { SectionHeader } from './section-header';
 import styles from './timeline.module.css';
 import type { TileContext } from './photo-tile';
@@ -127,7 +128,7 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
         : {
             data,
             loadingMore,
-            photos: monthPhotos(data),
+            photos: pagedPhotos(data),
             loadMore: () => void new InfiniteQueryObserver(queryClient, options).fetchNextPage(),
           };
     seen.set(key, state);
@@ -234,7 +235,7 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
         })}
       </div>
       {active.map((m) => (
-        <MonthLoader key={`${source.id}:${m.key}`} query={source.sectionQuery(m.section)} wanted={m.wanted} />
+        <SectionLoader key={`${source.id}:${m.key}`} query={source.sectionQuery(m.section)} wanted={m.wanted} />
       ))}
     </>
   );

@@ -1,5 +1,5 @@
 import type { Photo, SortOptions } from '@shoebox/contracts';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -45,9 +45,8 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
   );
   const counts = useTimelineCounts(sort.sortKey);
   const { selection, dispatch } = useSelection();
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const width = useContentWidth(container);
+  const container = useContentWidth();
+  const { width } = container;
   const controls = useRef<HTMLDivElement>(null);
   const stickyHeight = useCallback(() => controls.current?.offsetHeight ?? 0, []);
 
@@ -69,7 +68,7 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
   const onSortChange = (next: SortOptions) => {
     if (selection.active) dispatch({ type: 'deselectAll' });
     setSort(next);
-    const top = containerRef.current ? containerRef.current.getBoundingClientRect().top + window.scrollY - stickyHeight() : 0;
+    const top = container.element.current ? container.element.current.getBoundingClientRect().top + window.scrollY - stickyHeight() : 0;
     if (window.scrollY > top) window.scrollTo({ top, behavior: 'instant' });
   };
 
@@ -105,13 +104,7 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
         selecting={selection.active}
         onSelect={() => dispatch({ type: 'start' })}
       />
-      <div
-        ref={(node) => {
-          containerRef.current = node;
-          setContainer(node);
-        }}
-        className={styles.gridContainer}
-      >
+      <div ref={container.ref} className={styles.gridContainer}>
         {layout && (
           <TimelineGrid
             ref={gridRef}
@@ -125,7 +118,7 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
           />
         )}
       </div>
-      <ThumbnailTooltip container={containerRef} />
+      <ThumbnailTooltip container={container.element} />
     </section>
   );
 }

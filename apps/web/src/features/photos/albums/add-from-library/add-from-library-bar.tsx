@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAddPhotosToAlbum } from '../../api/add-album-photos';
 import { photoPaths } from '../../paths';
+import { useSelection } from '../../stores/selection-context';
+import toolbar from '../../selection/selection-toolbar.module.css';
 import styles from './add-from-library-bar.module.css';
 
 export interface AddFromLibraryBarProps {
@@ -12,8 +14,6 @@ export interface AddFromLibraryBarProps {
   /** How many photos are selected. */
   amount: number;
   everythingSelected: boolean;
-  onSelectAll: () => void;
-  onDeselectAll: () => void;
   /** The selected photos' ids, asked for when Add is pressed (whole months are fetched then). */
   resolvePhotoIds: (signal?: AbortSignal) => Promise<string[]>;
 }
@@ -25,8 +25,9 @@ export interface AddFromLibraryBarProps {
  * the album (once, however often it is clicked), goes back to the album and says how many were added; a
  * failure says 'Unable to save changes. Please try again.' and keeps the selection.
  */
-export function AddFromLibraryBar({ album, amount, everythingSelected, onSelectAll, onDeselectAll, resolvePhotoIds }: AddFromLibraryBarProps) {
+export function AddFromLibraryBar({ album, amount, everythingSelected, resolvePhotoIds }: AddFromLibraryBarProps) {
   const { t } = useTranslation('albums');
+  const { dispatch } = useSelection();
   const navigate = useNavigate();
   const addPhotos = useAddPhotosToAlbum();
   const bannerId = useId();
@@ -59,40 +60,42 @@ export function AddFromLibraryBar({ album, amount, everythingSelected, onSelectA
       return;
     }
     if (controller.signal.aborted) return;
+    toast.success(t('addFromLibrary.added', { count: added, name: album.albumName }));
     await back();
-    // After the album screen is there: its own toaster shows what the timeline's (gone now) would have.
-    setTimeout(() => toast.success(t('addFromLibrary.added', { count: added, name: album.albumName })));
   };
 
   return (
-    <div className={styles.bar} role="region" aria-labelledby={bannerId}>
-      <p id={bannerId} className={styles.banner}>
-        {t('addFromLibrary.banner', { name: album.albumName })}
-      </p>
-      <div className={styles.row}>
-        <div className={styles.selection}>
-          <span className={styles.amount} role="status">
-            {t('addFromLibrary.amount', { count: amount })}
-          </span>
-          <button type="button" className={styles.plain} onClick={everythingSelected ? onDeselectAll : onSelectAll} disabled={saving}>
-            {everythingSelected ? t('addFromLibrary.deselectAll') : t('addFromLibrary.selectAll')}
-          </button>
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className={styles.action} onClick={() => void back()} disabled={saving}>
-            {t('addFromLibrary.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`${styles.action} ${styles.primary}`}
-            disabled={amount === 0 || saving}
-            aria-busy={saving || undefined}
-            onClick={() => void add()}
-          >
-            {t('addFromLibrary.add')}
-          </button>
+    <>
+      <div className={toolbar.spacer} aria-hidden="true" />
+      <div className={`${toolbar.toolbar} ${styles.bar}`} role="region" aria-labelledby={bannerId}>
+        <p id={bannerId} className={styles.banner}>
+          {t('addFromLibrary.banner', { name: album.albumName })}
+        </p>
+        <div className={styles.row}>
+          <div className={toolbar.selection}>
+            <span className={toolbar.amount} role="status">
+              {t('addFromLibrary.amount', { count: amount })}
+            </span>
+            <button type="button" className={toolbar.plain} onClick={() => dispatch({ type: everythingSelected ? 'deselectAll' : 'selectAll' })} disabled={saving}>
+              {everythingSelected ? t('addFromLibrary.deselectAll') : t('addFromLibrary.selectAll')}
+            </button>
+          </div>
+          <div className={toolbar.actions}>
+            <button type="button" className={toolbar.action} onClick={() => void back()} disabled={saving}>
+              {t('addFromLibrary.cancel')}
+            </button>
+            <button
+              type="button"
+              className={`${toolbar.action} ${toolbar.primary}`}
+              disabled={amount === 0 || saving}
+              aria-busy={saving || undefined}
+              onClick={() => void add()}
+            >
+              {t('addFromLibrary.add')}
+            </button>
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
 }

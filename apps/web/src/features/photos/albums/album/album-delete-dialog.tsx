@@ -1,64 +1,41 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import dialogStyles from '../../delete/delete-dialogs.module.css';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useDeleteAlbum } from '../../api/delete-album';
+import type { AlbumKind } from '../../api/query-keys';
+import { ConfirmDeleteDialog } from '../../delete/delete-dialogs';
+import { photoPaths } from '../../paths';
 
 interface AlbumDeleteDialogProps {
+  kind: AlbumKind;
+  album: { albumId: string; albumName: string };
+  /** The wording: an own album, or a shared one as its owner or as a participant. */
   title: string;
   body: string;
   confirmLabel: string;
   onClose: () => void;
-  /** Deletes; a rejection keeps the dialog open with the spec's error text. */
-  onConfirm: () => Promise<void>;
 }
 
-/** Confirms deleting an album (own or shared); on failure it stays open and says 'Unable to remove album. Please try again'. */
-export function AlbumDeleteDialog({ title, body, confirmLabel, onClose, onConfirm }: AlbumDeleteDialogProps) {
+/**
+ * Deletes an album (or leaves a shared one) once confirmed: '{albumName} album deleted' and back to the
+ * albums list; a failure keeps the dialog open with 'Unable to remove album. Please try again'.
+ */
+export function AlbumDeleteDialog({ kind, album, title, body, confirmLabel, onClose }: AlbumDeleteDialogProps) {
   const { t } = useTranslation('albums');
-  const bodyId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
-  };
-
+  const navigate = useNavigate();
+  const deleteAlbum = useDeleteAlbum(kind, album.albumId);
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       title={title}
-      role="alertdialog"
-      describedBy={bodyId}
-      closeLabel={t('close')}
+      body={body}
+      confirmLabel={confirmLabel}
+      failedText={t('deleteAlbum.failed')}
       onClose={onClose}
-      dismissable={!busy}
-      size="small"
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={busy}>
-            {t('deleteAlbum.cancel')}
-          </button>
-          <button type="button" className={`${buttonClass.primary} ${dialogStyles.danger}`} onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p id={bodyId}>{body}</p>
-      {failed && (
-        <p className={dialogStyles.error} role="alert">
-          {t('deleteAlbum.failed')}
-        </p>
-      )}
-    </Dialog>
+      onConfirm={async () => {
+        await deleteAlbum.mutateAsync();
+        toast.success(t('deleteAlbum.deleted', { albumName: album.albumName }));
+        await navigate(photoPaths.albums, { replace: true });
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { Photo, SortOptions } from '@shoebox/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
@@ -43,9 +43,8 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
   const controls = useRef<HTMLDivElement>(null);
   const stickyHeight = useCallback(() => controls.current?.offsetHeight ?? 0, []);
   const { http } = useServices();
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const width = useContentWidth(container);
+  const container = useContentWidth();
+  const { width } = container;
   const layout = useMemo(() => (width > 0 ? buildAlbumLayout(photosCount, width) : undefined), [photosCount, width]);
   useLayoutEffect(() => onLayout?.(layout), [layout, onLayout]);
 
@@ -85,13 +84,7 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
         )}
       </div>
       <section className={timelineStyles.timeline} aria-label={t('album.gridLabel', { name: albumName })}>
-        <div
-          ref={(node) => {
-            containerRef.current = node;
-            setContainer(node);
-          }}
-          className={timelineStyles.gridContainer}
-        >
+        <div ref={container.ref} className={timelineStyles.gridContainer}>
           {layout && (
             <TimelineGrid
               ref={gridRef}
@@ -105,7 +98,7 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
             />
           )}
         </div>
-        <ThumbnailTooltip container={containerRef} />
+        <ThumbnailTooltip container={container.element} />
       </section>
     </>
   );

@@ -1,33 +1,30 @@
-import type { OwnAlbum as Album, Photo } from '@shoebox/contracts';
+import type { OwnAlbum as Album } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { Outlet } from 'react-router';
+import { toast } from 'sonner';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
-import { useDeleteAlbum } from '../../api/delete-album';
 import { albumKeys } from '../../api/query-keys';
 import { useRemovePhotosFromAlbum } from '../../api/remove-album-photos';
 import { usePhotoDeletion } from '../../api/use-photo-deletion';
 import { DeleteSelectedDialog } from '../../delete/delete-dialogs';
-import { photoPaths } from '../../paths';
 import { SelectionToolbar } from '../../selection/selection-toolbar';
-import { selectedAmount } from '../../stores/selection';
 import { useSelection } from '../../stores/selection-context';
-import { useAlbumSort } from '../../stores/sort-options';
-import { ALBUM_SECTION_KEY, type TimelineLayout } from '../../timeline/layout';
-import type { TimelineGridHandle } from '../../timeline/timeline-grid';
+import { ALBUM_SECTION_KEY } from '../../timeline/layout';
 import { CopyToAlbumDialog } from '../copy/copy-to-album-dialog';
 import { AlbumNameDialog } from '../name-dialog/album-name-dialog';
 import { AddPhotosMenu } from './add-photos-menu';
 import { AlbumDeleteDialog } from './album-delete-dialog';
 import { AlbumGrid } from './album-grid';
-import type { AlbumOutletContext, PreviewState } from './album-outlet-context';
+import { BackToAlbumsLink } from './back-to-albums-link';
+import type { AlbumOutletContext } from './album-outlet-context';
 import styles from './album-page.module.css';
 import { createdText } from './created-text';
 import { RemoveOrDeleteDialog } from './remove-or-delete-dialog';
 import { resolveAlbumSelection } from './resolve-album-selection';
+import { useAlbumScreen } from './use-album-screen';
 
 type DialogName = 'rename' | 'deleteAlbum' | 'remove' | 'delete' | 'copy';
 
@@ -40,30 +37,17 @@ export function OwnAlbum({ album }: { album: Album }) {
   const { t } = useTranslation('albums');
   const { http } = useServices();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
   const { albumId, albumName } = album;
-  const previewOpen = useMatch('/my-photos/albums/:id/preview/:photoId') !== null;
-  const [sort, setSort] = useAlbumSort();
   const { selection, dispatch } = useSelection();
-  const grid = useRef<TimelineGridHandle>(null);
-  const [layout, setLayout] = useState<TimelineLayout>();
   const [dialog, setDialog] = useState<DialogName>();
+  const screen = useAlbumScreen('albums', album);
+  const { sort, amount } = screen;
   const remove = useRemovePhotosFromAlbum(albumId);
   const deletion = usePhotoDeletion();
-  const deleteAlbum = useDeleteAlbum('albums', albumId);
 
   const total = album.photosCount;
-  const amount = layout ? selectedAmount(selection, layout.countByMonth, total) : 0;
-  const everythingSelected = total > 0 && amount === total;
   const albumRef = useMemo(() => ({ kind: 'albums' as const, albumId, sort }), [albumId, sort]);
   const selectedIds = (signal?: AbortSignal) => resolveAlbumSelection(http, queryClient, albumRef, selection, signal);
-
-  const previewPath = useCallback((photo: Photo) => photoPaths.albumPreview(albumId, photo.imageId), [albumId]);
-  const onOpen = useCallback(
-    (photo: Photo) => void navigate(previewPath(photo), { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true }),
-    [navigate, previewPath],
-  );
 
   const removeIds = async (ids: string[]) => {
     try {
@@ -93,31 +77,19 @@ export function OwnAlbum({ album }: { album: Album }) {
 
   const outletContext = useMemo<AlbumOutletContext>(
     () => ({
-      kind: 'albums',
-      albumId,
-      sort,
-      previewPath,
+      ...screen.previewContext,
       readOnly: false,
-      closePreview: () => {
-        if ((location.state as PreviewState | null)?.fromGrid) void navigate(-1);
-        else void navigate(photoPaths.album(albumId), { replace: true, preventScrollReset: true });
-      },
-      onPreviewClosed: (lastPhotoId) => {
-        if (lastPhotoId) requestAnimationFrame(() => grid.current?.focusPhoto(lastPhotoId));
-      },
       removePhoto: (photo) => void removeIds([photo.imageId]),
       deletePhoto: (photo) => void deleteIds([photo.imageId]),
     }),
     // removeIds and deleteIds only close over stable hooks and the album's name.
-    [albumId, albumName, sort, previewPath, location.state, navigate],
+    [screen.previewContext, albumName],
   );
 
   const empty = total === 0;
   return (
     <div className={styles.page}>
-      <Link to={photoPaths.albums} className={styles.back}>
-        <span aria-hidden="true">‹</span> {t('album.backToAlbums')}
-      </Link>
+      <BackToAlbumsLink />
       <div className={styles.header}>
         <div className={styles.titleBlock}>
           <h2 className={styles.title}>
@@ -143,27 +115,12 @@ export function OwnAlbum({ album }: { album: Album }) {
           <p>{t('album.emptyHint')}</p>
         </div>
       ) : (
-        <AlbumGrid
-          kind="albums"
-          albumId={albumId}
-          albumName={albumName}
-          photosCount={total}
-          sort={sort}
-          onSortChange={setSort}
-          paused={previewOpen}
-          previewHref={previewPath}
-          onOpen={onOpen}
-          onLayout={setLayout}
-          gridRef={grid}
-        />
+        <AlbumGrid {...screen.gridProps} />
       )}
-      {selection.active && !previewOpen && (
+      {selection.active && !screen.previewOpen && (
         <SelectionToolbar
           amount={amount}
-          everythingSelected={everythingSelected}
-          onCancel={() => dispatch({ type: 'stop' })}
-          onSelectAll={() => dispatch({ type: 'selectAll' })}
-          onDeselectAll={() => dispatch({ type: 'deselectAll' })}
+          everythingSelected={screen.everythingSelected}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog('delete')}
           onDeleteFromAlbum={() => setDialog('remove')}
@@ -172,15 +129,12 @@ export function OwnAlbum({ album }: { album: Album }) {
       {dialog === 'rename' && <AlbumNameDialog mode="rename" album={album} onClose={() => setDialog(undefined)} />}
       {dialog === 'deleteAlbum' && (
         <AlbumDeleteDialog
+          kind="albums"
+          album={album}
           title={t('deleteAlbum.title')}
           body={t('deleteAlbum.body', { name: albumName })}
           confirmLabel={t('deleteAlbum.confirm')}
           onClose={() => setDialog(undefined)}
-          onConfirm={async () => {
-            await deleteAlbum.mutateAsync();
-            toast.success(t('deleteAlbum.deleted', { albumName }));
-            await navigate(photoPaths.albums, { replace: true });
-          }}
         />
       )}
       {dialog === 'remove' && (
@@ -191,7 +145,6 @@ export function OwnAlbum({ album }: { album: Album }) {
         <CopyToAlbumDialog amount={amount} excludeAlbumId={albumId} resolvePhotoIds={selectedIds} onClose={() => setDialog(undefined)} onCopied={() => dispatch({ type: 'stop' })} />
       )}
       <Outlet context={outletContext} />
-      <Toaster position="top-center" theme="dark" duration={5000} />
     </div>
   );
 }

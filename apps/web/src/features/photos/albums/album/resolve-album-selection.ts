@@ -2,7 +2,7 @@ import type { SortOptions } from '@shoebox/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../../lib/http/http-client';
 import { fetchAlbumPhotoIds, type AlbumPhotosData } from '../../api/get-album-photos';
-import { monthPhotos } from '../../api/get-timeline-month';
+import { cachedIdsIfComplete } from '../../api/photo-pages';
 import { albumKeys, type AlbumKind } from '../../api/query-keys';
 import type { SelectionState } from '../../stores/selection';
 import { ALBUM_SECTION_KEY } from '../../timeline/layout';
@@ -16,8 +16,7 @@ export async function resolveAlbumSelection(
   signal?: AbortSignal,
 ): Promise<string[]> {
   if (!selection.all && !selection.months.has(ALBUM_SECTION_KEY)) return [...selection.ids.keys()];
-  const cached = queryClient.getQueryData<AlbumPhotosData>(albumKeys.photos(album.kind, album.albumId, album.sort));
-  const complete = cached && cached.pages.length > 0 && !cached.pages[cached.pages.length - 1]?.cursor;
-  const ids = complete ? monthPhotos(cached).map((photo) => photo.imageId) : await fetchAlbumPhotoIds(http, album.kind, album.albumId, album.sort, signal);
+  const cached = cachedIdsIfComplete(queryClient.getQueryData<AlbumPhotosData>(albumKeys.photos(album.kind, album.albumId, album.sort)));
+  const ids = cached ?? (await fetchAlbumPhotoIds(http, album.kind, album.albumId, album.sort, signal));
   return ids.filter((id) => !selection.excluded.has(id));
 }

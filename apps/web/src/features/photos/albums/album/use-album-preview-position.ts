@@ -1,7 +1,7 @@
 import type { Photo } from '@shoebox/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { monthPhotos } from '../../api/get-timeline-month';
+import { pagedPhotos } from '../../api/photo-pages';
 import type { SectionQueryOptions } from '../../timeline/section-source';
 import type { PreviewPosition } from '../../preview/photo-preview';
 
@@ -13,7 +13,7 @@ import type { PreviewPosition } from '../../preview/photo-preview';
 export function useAlbumPreviewPosition(options: SectionQueryOptions, photoId: string, go: (photo: Photo) => unknown): PreviewPosition & { settled: boolean } {
   const query = useInfiniteQuery(options);
   const [pending, setPending] = useState<'next'>();
-  const photos = monthPhotos(query.data);
+  const photos = pagedPhotos(query.data);
   const index = photos.findIndex((photo) => photo.imageId === photoId);
   const photo = index >= 0 ? photos[index] : undefined;
   const previous = index > 0 ? photos[index - 1] : undefined;

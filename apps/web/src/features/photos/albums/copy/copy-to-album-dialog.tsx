@@ -41,7 +41,7 @@ type Choice = { kind: 'new' } | { kind: 'album'; albumId: string; albumName: str
  * open with 'Unable to save changes. Please try again.'; an album created before the failure is then the
  * choice, so trying again does not create a second one.
  *
- * Render it inside the router, beside a sonner <Toaster> (the toast's album link is a router link).
+ * Render it inside the router, under the photo screens' toaster (the toast's album link is a router link).
  */
 export function CopyToAlbumDialog({ amount, resolvePhotoIds, onClose, onCopied, excludeAlbumId }: CopyToAlbumDialogProps) {
   const { t } = useTranslation('albums');

@@ -1,7 +1,6 @@
 import type { OwnAlbum, SharedAlbum } from '@shoebox/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useServices } from '../../../../lib/services';
@@ -35,7 +34,6 @@ export function AlbumsPage() {
       <OwnAlbums sharedAlbumsOn={sharedAlbumsOn} onNewAlbum={() => setCreating(true)} />
       {showShared && <SharedWithYou />}
       {creating && <AlbumNameDialog mode="create" onClose={() => setCreating(false)} />}
-      <Toaster position="top-center" theme="dark" duration={5000} />
     </div>
   );
 }

@@ -56,7 +56,6 @@ async function openModal(view: ReturnType<typeof setup>) {
 }
 
 const fileInput = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
-const row = (name: string) => screen.getByText(name, { selector: '[class*="fileName"]' }).closest('li')!;
 
 afterEach(() => {
   photosSortStore.set(DEFAULT_PHOTOS_SORT);

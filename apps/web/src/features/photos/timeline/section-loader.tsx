@@ -1,6 +1,6 @@
 import { hashKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { monthPhotos } from '../api/get-timeline-month';
+import { pagedPhotos } from '../api/photo-pages';
 import type { SectionQueryOptions } from './section-source';
 
 /**
@@ -8,10 +8,10 @@ import type { SectionQueryOptions } from './section-source';
  * further pages for as long as the window reaches photos that are not loaded yet. When the section leaves
  * the window its request is aborted.
  */
-export function MonthLoader({ query: options, wanted }: { query: SectionQueryOptions; wanted: number }) {
+export function SectionLoader({ query: options, wanted }: { query: SectionQueryOptions; wanted: number }) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(options);
-  const loaded = monthPhotos(query.data).length;
+  const loaded = pagedPhotos(query.data).length;
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
 
   useEffect(() => {

@@ -1,0 +1,65 @@
+import type { Photo } from '@shoebox/contracts';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useMatch, useNavigate } from 'react-router';
+import type { AlbumKind } from '../../api/query-keys';
+import { photoPaths } from '../../paths';
+import { selectedAmount } from '../../stores/selection';
+import { useSelection } from '../../stores/selection-context';
+import { useAlbumSort } from '../../stores/sort-options';
+import type { TimelineLayout } from '../../timeline/layout';
+import type { TimelineGridHandle } from '../../timeline/timeline-grid';
+import type { AlbumOutletContext, PreviewState } from './album-outlet-context';
+
+const paths = {
+  albums: { album: photoPaths.album, preview: photoPaths.albumPreview },
+  'shared-albums': { album: photoPaths.sharedAlbum, preview: photoPaths.sharedAlbumPreview },
+} as const;
+
+/**
+ * What an own and a shared album screen have in common: the remembered sort, the grid and how many of its
+ * photos are selected, and the preview over the grid (opened from a tile, closed back to where it was).
+ */
+export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumName: string; photosCount: number }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { albumId, photosCount } = album;
+  const previewOpen = useMatch(`/my-photos/${kind}/:id/preview/:photoId`) !== null;
+  const [sort, setSort] = useAlbumSort();
+  const { selection } = useSelection();
+  const grid = useRef<TimelineGridHandle>(null);
+  const [layout, setLayout] = useState<TimelineLayout>();
+  const amount = layout ? selectedAmount(selection, layout.countByMonth, photosCount) : 0;
+
+  const previewPath = useCallback((photo: Photo) => paths[kind].preview(albumId, photo.imageId), [kind, albumId]);
+  const onOpen = useCallback(
+    (photo: Photo) => void navigate(previewPath(photo), { state: { fromGrid: true } satisfies PreviewState, preventScrollReset: true }),
+    [navigate, previewPath],
+  );
+
+  const previewContext = useMemo<Omit<AlbumOutletContext, 'readOnly'>>(
+    () => ({
+      kind,
+      albumId,
+      sort,
+      previewPath,
+      closePreview: () => {
+        if ((location.state as PreviewState | null)?.fromGrid) void navigate(-1);
+        else void navigate(paths[kind].album(albumId), { replace: true, preventScrollReset: true });
+      },
+      onPreviewClosed: (lastPhotoId) => {
+        if (lastPhotoId) requestAnimationFrame(() => grid.current?.focusPhoto(lastPhotoId));
+      },
+    }),
+    [kind, albumId, sort, previewPath, location.state, navigate],
+  );
+
+  return {
+    sort,
+    amount,
+    everythingSelected: photosCount > 0 && amount === photosCount,
+    previewOpen,
+    previewContext,
+    /** Everything AlbumGrid needs. */
+    gridProps: { kind, albumId, albumName: album.albumName, photosCount, sort, onSortChange: setSort, paused: previewOpen, previewHref: previewPath, onOpen, onLayout: setLayout, gridRef: grid },
+  };
+}
