@@ -264,6 +264,8 @@ describe('albums (emma, the demo library and albums)', () => {
     expect((await albumPhotos()).length).toBe(5);
     await page.goto(`${ALBUMS}/${newAlbumId}`);
     await page.getByText('5 photos', { exact: true }).waitFor();
+    // The count comes with the album; its tiles come with the photos page after it.
+    for (const id of added) await page.locator(`[data-photo-id="${id}"]`).waitFor();
     expect(await page.locator('[data-photo-id]').count()).toBe(5);
   });
 
