@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
   if (demo.length) {
-    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log).catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'));
+    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log, path.join(config.dataDir, 'demo-seed')).catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'));
   }
 
   let stopping = false;

@@ -43,8 +43,11 @@ function countingUploads(real: UploadService | undefined, o: { storeFirst: numbe
   if (o.storeFirst > REAL_PHOTOS) throw new Error(`Only the first ${REAL_PHOTOS} photos are real JPEGs here`);
   const calls: StoreCall[] = [];
   const results: IngestResult[] = [];
+  /** What the work folder held when the first photo arrived. */
+  let firstFolder: string[] = [];
   const uploads = {
     async storePhoto(call: StoreCall): Promise<IngestResult> {
+      if (calls.length === 0) firstFolder = fs.readdirSync(path.dirname(call.filePath));
       calls.push(call);
       if (o.failAt !== undefined && calls.length === o.failAt) throw new Error('The server stopped');
       const result = real && calls.length <= o.storeFirst ? await real.storePhoto(call) : { photoId: `not-stored-${calls.length}`, duplicate: false };
@@ -53,7 +56,7 @@ function countingUploads(real: UploadService | undefined, o: { storeFirst: numbe
     },
     ingest: () => Promise.reject(new Error('not used')),
   } as unknown as UploadService;
-  return { uploads, calls, results };
+  return { uploads, calls, results, firstFolder: () => firstFolder };
 }
 
 describe.each(databases)('the demo photo library on $name', (kind) => {
@@ -64,6 +67,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
     vi.useRealTimers();
   });
 
+  const workDir = () => path.join(server().config.dataDir, 'demo-seed');
   const marker = (db = server().db) => db.selectFrom('secrets').select('value').where('name', '=', MARKER).executeTakeFirst();
   const emmaId = async () =>
     (await server().db.selectFrom('identities').select('customer_id').where('email', '=', DEMO_LIBRARY_OWNER).executeTakeFirstOrThrow()).customer_id;
@@ -71,7 +75,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
 
   it('stores nothing where the demo customers do not exist', async () => {
     const { uploads, calls } = countingUploads(undefined, { storeFirst: 0 });
-    await seedDemoPhotos(bareDb(), uploads, silentLog);
+    await seedDemoPhotos(bareDb(), uploads, silentLog, workDir());
     expect(calls).toEqual([]);
     expect(await bareDb().selectFrom('photos').select('id').execute()).toEqual([]);
   });
@@ -79,18 +83,24 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
   it('fills the owner’s library once, continues after a stop part-way without doubles, and then never again', async () => {
     const owner = await emmaId();
 
+    // A stop in the middle of writing a photo left a file in the work folder.
+    fs.mkdirSync(workDir(), { recursive: true });
+    fs.writeFileSync(path.join(workDir(), 'IMG_0999.jpg'), 'half a photo');
+
     // First start: the server stops at the 5th photo. Nothing marks the library done.
     const first = countingUploads(server().uploads, { storeFirst: 4, failAt: 5 });
-    await expect(seedDemoPhotos(server().db, first.uploads, silentLog)).rejects.toThrow('The server stopped');
+    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir())).rejects.toThrow('The server stopped');
     expect(await marker()).toBeUndefined();
     expect(await emmaPhotoCount()).toBe(4);
-    // Its working folder is cleaned up all the same.
-    expect(fs.existsSync(path.dirname(first.calls[0]!.filePath))).toBe(false);
+    // It worked in the server's own data folder, cleared what the stop before left, and cleans up all the same.
+    expect(path.dirname(first.calls[0]!.filePath)).toBe(workDir());
+    expect(first.firstFolder()).toEqual(['IMG_1000.jpg']);
+    expect(fs.existsSync(workDir())).toBe(false);
 
     // Next start: it goes through all of them; the first four are recognised as already there.
     const info = vi.fn();
     const second = countingUploads(server().uploads, { storeFirst: REAL_PHOTOS });
-    await seedDemoPhotos(server().db, second.uploads, { ...silentLog, info } as unknown as FastifyBaseLogger);
+    await seedDemoPhotos(server().db, second.uploads, { ...silentLog, info } as unknown as FastifyBaseLogger, workDir());
     // Emma's library first, then a few photos of Lars for the shared albums.
     const emmas = second.calls.filter((c) => c.customerId === owner);
     expect(emmas).toHaveLength(DEMO_PHOTO_COUNT);
@@ -123,7 +133,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
 
     // Every later start: nothing at all.
     const third = countingUploads(server().uploads, { storeFirst: REAL_PHOTOS });
-    await seedDemoPhotos(server().db, third.uploads, silentLog);
+    await seedDemoPhotos(server().db, third.uploads, silentLog, workDir());
     expect(third.calls).toEqual([]);
     expect(await emmaPhotoCount()).toBe(12);
     expect(await albums()).toEqual(albumsAfterSeed);
@@ -137,9 +147,9 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T22:00:00.000Z'));
     const first = countingUploads(server().uploads, { storeFirst: 3, failAt: 4 });
-    await expect(seedDemoPhotos(server().db, first.uploads, silentLog)).rejects.toThrow();
+    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir())).rejects.toThrow();
     vi.setSystemTime(new Date('2025-03-11T07:00:00.000Z'));
-    await seedDemoPhotos(server().db, countingUploads(server().uploads, { storeFirst: 3 }).uploads, silentLog);
+    await seedDemoPhotos(server().db, countingUploads(server().uploads, { storeFirst: 3 }).uploads, silentLog, workDir());
     vi.useRealTimers();
     expect(await emmaPhotoCount()).toBe(3);
   });

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { getOrCreateSecret } from '../platform/auth/secrets.js';
@@ -31,11 +30,14 @@ function demoDate(i: number, count: number, now: Date): { local: string; offset:
 /**
  * Gives the demo consumer a living library on first start, through the same ingest as an upload.
  * Runs after the server is ready; a restart part-way continues (identical photos are stored once).
+ * Each photo is written to `workDir` on its way in: a folder of the server's own data, so a server
+ * stopped mid-way leaves nothing behind elsewhere, and what it left there is cleared on the next start.
  */
-export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string): Promise<void> {
   const done = await db.selectFrom('secrets').select('name').where('name', '=', MARKER).executeTakeFirst();
   if (done) return;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shoebox-demo-'));
+  await fs.rm(workDir, { recursive: true, force: true });
+  await fs.mkdir(workDir, { recursive: true });
   const started = Date.now();
   // Dates count back from the first attempt's start, so a run continued on another day makes the same photos.
   const now = new Date(await getOrCreateSecret(db, 'demo.photo-library-anchor', () => new Date().toISOString()));
@@ -45,7 +47,7 @@ export async function seedDemoPhotos(db: Db, uploads: UploadService, log: Fastif
       if (!owner) continue;
       for (let i = 0; i < library.count; i++) {
         const portrait = i % 5 === 0;
-        const file = path.join(dir, `IMG_${1000 + i}.jpg`);
+        const file = path.join(workDir, `IMG_${1000 + i}.jpg`);
         const dateTaken = demoDate(i, library.count, now);
         const jpeg = await makeTestJpeg({ width: portrait ? 900 : 1200, height: portrait ? 1200 : 900, seed: library.firstSeed + i, quality: 85, ...(dateTaken ? { dateTaken } : {}) });
         await fs.writeFile(file, jpeg);
@@ -57,6 +59,6 @@ export async function seedDemoPhotos(db: Db, uploads: UploadService, log: Fastif
     await db.insertInto('secrets').values({ name: MARKER, value: new Date().toISOString(), created_at: new Date().toISOString() }).onConflict((oc) => oc.column('name').doNothing()).execute();
     log.info({ ms: Date.now() - started }, 'Demo photo libraries and albums ready');
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(workDir, { recursive: true, force: true });
   }
 }

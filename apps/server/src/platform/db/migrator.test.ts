@@ -44,7 +44,7 @@ describe.each(databases)('migrations on $name', (kind) => {
       expect(me.json()).toMatchObject({ email: 'emma@example.com' });
       expect(await second.db.selectFrom('identities').select('email').where('email', '=', 'emma@example.com').execute()).toHaveLength(1);
     } finally {
-      await second.close();
+      await second.dispose();
       await first.dispose();
     }
   });
