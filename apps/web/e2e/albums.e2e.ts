@@ -316,6 +316,16 @@ describe('albums (emma, the demo library and albums)', () => {
     await expectNoSeriousA11yViolations(page, 'album preview');
     await screenshot(page, 'albums-preview');
 
+    // A download the storage refuses is told, not saved as a broken file.
+    await page.route('**/original.*', (route) => route.fulfill({ status: 500, body: 'storage unavailable' }));
+    let saved = 0;
+    page.on('download', () => (saved += 1));
+    await preview.getByRole('button', { name: 'Download' }).click();
+    expect(await preview.getByRole('alert').innerText()).toBe('Error: Your photo could not be downloaded');
+    await screenshot(page, 'albums-preview-download-failed');
+    expect(saved).toBe(0);
+    await page.unroute('**/original.*');
+
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === `${ALBUMS}/${id}`);
     await preview.waitFor({ state: 'detached' });

@@ -175,12 +175,17 @@ describe('photos timeline and preview (emma, the demo library)', () => {
     await expectNoSeriousA11yViolations(page, 'photos selection mode');
     await screenshot(page, 'photos-selection-desktop');
 
+    // Downloading a selection and ordering prints are not built yet: the buttons say so.
+    for (const name of ['Download', 'Order prints']) {
+      const button = toolbar.getByRole('button', { name });
+      expect(await button.getAttribute('aria-disabled')).toBe('true');
+      await button.hover();
+      await expect.poll(() => toolbar.getByRole('tooltip').innerText()).toBe('Not available yet');
+    }
+    await page.mouse.move(0, 0);
+
     await toolbar.getByRole('button', { name: 'Select all' }).click();
     expect(await toolbar.getByRole('status').innerText()).toBe('320 selected');
-    const download = toolbar.getByRole('button', { name: 'Download' });
-    expect(await download.getAttribute('aria-disabled')).toBe('true');
-    await download.hover();
-    await expect.poll(() => toolbar.getByRole('tooltip').innerText()).toBe('Up to 100 photos can be downloaded at a time');
 
     await toolbar.getByRole('button', { name: 'Deselect all' }).click();
     await page.getByRole('checkbox').nth(0).click();

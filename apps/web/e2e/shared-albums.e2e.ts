@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn } from './support/auth';
@@ -18,7 +19,7 @@ import {
   visibleTileIds,
   waitForDemoAlbums,
 } from './support/albums';
-import { DEMO_LIBRARY_OWNER, waitForDemoLibrary } from './support/photos';
+import { DEMO_LIBRARY_OWNER, photoApi, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 
 const ALBUMS = '/my-photos/albums';
@@ -27,12 +28,12 @@ const UNAVAILABLE = 'Unavailable for shared albums';
 const LARS = 'lars@example.com';
 
 /** A button that shows as unavailable: still focusable, aria-disabled, and its tooltip says why. */
-async function expectUnavailable(page: Page, button: Locator): Promise<void> {
+async function expectUnavailable(page: Page, button: Locator, reason = UNAVAILABLE): Promise<void> {
   expect(await button.getAttribute('aria-disabled')).toBe('true');
   await button.focus();
-  const tooltip = page.getByRole('tooltip', { name: UNAVAILABLE });
+  const tooltip = page.getByRole('tooltip', { name: reason });
   await tooltip.waitFor();
-  expect(await tooltip.innerText()).toBe(UNAVAILABLE);
+  expect(await tooltip.innerText()).toBe(reason);
   const describedBy = (await button.getAttribute('aria-describedby')) ?? '';
   expect(describedBy.split(' ')).toContain(await tooltip.getAttribute('id'));
   // Pressing or clicking it does nothing: no dialog opens. (Playwright will not click an aria-disabled
@@ -117,7 +118,7 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it("in select mode only Download works: Copy to album and Delete say 'Unavailable for shared albums'", async () => {
+  it("in select mode Copy to album and Delete say 'Unavailable for shared albums' (and Download, not built for a selection yet, says so)", async () => {
     await emma.getByRole('button', { name: 'Select', exact: true }).click();
     const [photo] = await visibleTileIds(emma, 1);
     await emma.locator(`[data-photo-id="${photo}"]`).click();
@@ -125,7 +126,7 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
     expect(await toolbar.getByRole('status').innerText()).toBe('1 selected');
     expect(await emma.locator(`[data-photo-id="${photo}"]`).getAttribute('aria-checked')).toBe('true');
 
-    expect(await toolbar.getByRole('button', { name: 'Download' }).getAttribute('aria-disabled')).toBeNull();
+    await expectUnavailable(emma, toolbar.getByRole('button', { name: 'Download' }), 'Not available yet');
     expect(await toolbar.getByRole('button', { name: 'Delete from album' }).count()).toBe(0);
     await expectUnavailable(emma, toolbar.getByRole('button', { name: 'Copy to album' }));
     await expectUnavailable(emma, toolbar.getByRole('button', { name: 'Delete', exact: true }));
@@ -150,6 +151,17 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
     await preview.locator('img').first().waitFor();
     expect(await preview.getByRole('button', { name: 'Download' }).getAttribute('aria-disabled')).toBeNull();
     await expectNoSeriousA11yViolations(emma, 'shared album preview');
+
+    // Download saves the original, byte for byte, under the name it was uploaded with.
+    const { images } = await photoApi<{ images: { imageId: string; localFileName: string; untouchedUrl: string }[] }>(emma, server.baseUrl, `/shared-albums/${familyId}/photos?limit=500`);
+    const original = images.find((p) => p.imageId === photo)!;
+    const [download] = await Promise.all([emma.waitForEvent('download'), preview.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(original.localFileName);
+    const expected = Buffer.from(await (await emma.request.get(original.untouchedUrl)).body());
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(fs.readFileSync((await download.path())!).equals(expected)).toBe(true);
+    await preview.getByRole('button', { name: 'Download' }).waitFor();
+    expect(await preview.getByRole('alert').count()).toBe(0);
     await expectUnavailable(emma, preview.getByRole('button', { name: 'Copy to album' }));
     await expectUnavailable(emma, preview.getByRole('button', { name: 'Delete', exact: true }));
     await screenshot(emma, 'shared-album-preview');
@@ -170,7 +182,8 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
       });
     const toolbar = emma.getByRole('region', { name: 'Selected photos' });
     const preview = emma.getByRole('dialog');
-    const toolbarActions = ['Copy to album', 'Delete', 'Order prints'];
+    // Order prints is left out: it is not built yet, so it looks unavailable on an own album too.
+    const toolbarActions = ['Copy to album', 'Delete'];
     const previewActions = ['Copy to album', 'Delete'];
     const looks = async (where: string) => {
       const found: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsSmallScreen } from '../../../lib/media';
 import { useServices } from '../../../lib/services';
 import { CopyToAlbumDialog } from '../albums/copy/copy-to-album-dialog';
+import { usePhotoDownload } from '../download/use-photo-download';
 import { thumbnailUrl } from '../lib/thumbnails';
 import { NO_ZOOM, PhotoStage, type Zoom } from './photo-stage';
 import { PreviewOverlay } from './preview-overlay';
@@ -42,7 +43,7 @@ export interface PhotoPreviewProps {
 }
 
 /**
- * The full-screen preview of one photo, over its grid: back, title and caption, Download, Copy to album
+ * The full-screen preview of one photo, over its grid: back, title and caption, Download (the original), Copy to album
  * (flagged) and Delete, previous/next (arrows hidden on phones), keys, swipe, drag-down and zoom.
  * After a delete it moves to the neighbouring photo: the one before, or the second one when the first went.
  */
@@ -55,6 +56,7 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
   const [dialog, setDialog] = useState<'delete' | 'copy'>();
   const closing = useRef(false);
   const { photo } = position;
+  const photoDownload = usePhotoDownload(photo?.imageId);
 
   const move = useCallback(
     async (to: Photo) => {
@@ -116,8 +118,13 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
       <button type="button" className={styles.action} aria-pressed={zoom.on} onClick={() => setZoom(zoom.on ? NO_ZOOM : { on: true, originX: 50, originY: 50 })}>
         {zoom.on ? t('preview.zoomOut') : t('preview.zoomIn')}
       </button>
-      <button type="button" className={styles.action}>
-        {t('preview.download')}
+      <button
+        type="button"
+        className={styles.action}
+        aria-busy={photoDownload.status === 'pending' || undefined}
+        onClick={() => photo && void photoDownload.download(photo)}
+      >
+        {photoDownload.status === 'pending' ? t('preview.downloading') : t('preview.download')}
       </button>
       {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
         (readOnlyReason ? (
@@ -151,6 +158,11 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
         </div>
         {photo && !small && actions}
       </div>
+      {photoDownload.status === 'failure' && (
+        <p className={styles.failure} role="alert">
+          {t('preview.downloadFailed')}
+        </p>
+      )}
       {photo ? (
         <PhotoStage key={photo.imageId} photo={photo} zoom={zoom} onZoomChange={setZoom} onNext={position.goNext} onPrevious={position.goPrevious} onClose={close} />
       ) : (

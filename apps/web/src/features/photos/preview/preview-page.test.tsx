@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
+import { server } from '../../../test/msw-server';
 import { makePhoto, photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
 
@@ -177,5 +179,65 @@ describe('deleting from the preview', () => {
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('link', { name: 'p202406-2.jpg' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'June 2024' }).parentElement).toHaveTextContent('3 photos');
+  });
+
+  describe('Download', () => {
+    /** jsdom neither makes object URLs nor saves files: record what would be saved, under which name. */
+    function recordSaves() {
+      const saved: { name: string; blob: Blob }[] = [];
+      const blobs = new Map<string, Blob>();
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        const url = `blob:saved-${blobs.size}`;
+        blobs.set(url, blob as Blob);
+        return url;
+      });
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ name: this.download, blob: blobs.get(this.href)! });
+      });
+      return saved;
+    }
+
+    test("saves the photo's original bytes under its uploaded name; the button reads 'Downloading…' meanwhile and a double click saves once", async () => {
+      servePhotoLibrary([makePhoto('a', { name: 'beach.heic' })]);
+      const saved = recordSaves();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requests = 0;
+      server.use(
+        http.get('http://img.test/a-original.jpg', async () => {
+          requests += 1;
+          await held;
+          return new HttpResponse(new Uint8Array([1, 2, 3, 4, 5]), { headers: { 'Content-Type': 'image/heic' } });
+        }),
+      );
+      const { user, dialog } = await openPreviewOf('beach.heic');
+
+      await user.dblClick(within(dialog).getByRole('button', { name: 'Download' }));
+      const pending = await within(dialog).findByRole('button', { name: 'Downloading…' });
+      expect(pending).toHaveAttribute('aria-busy', 'true');
+      release();
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.name).toBe('beach.heic');
+      expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
+      expect(requests).toBe(1);
+      expect(await within(dialog).findByRole('button', { name: 'Download' })).not.toHaveAttribute('aria-busy');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    test("a download that fails says 'Error: Your photo could not be downloaded', saves nothing, and is forgotten on the next photo", async () => {
+      servePhotoLibrary(library());
+      const saved = recordSaves();
+      server.use(http.get('http://img.test/:name', ({ params }) => (String(params.name).endsWith('-original.jpg') ? new HttpResponse(null, { status: 500 }) : undefined)));
+      const { user, dialog } = await openPreviewOf('p202406-2.jpg');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error: Your photo could not be downloaded');
+      expect(saved).toEqual([]);
+
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 });

@@ -5,8 +5,7 @@ import { useSelection } from '../stores/selection-context';
 import { MAX_DOWNLOAD_PHOTOS } from './resolve-selection';
 import styles from './selection-toolbar.module.css';
 
-
-/** A button that stays focusable and says why it is unavailable (a shared album's photos can only be downloaded). */
+/** A button that stays focusable and says why it is unavailable (a shared album's photos can only be downloaded; an action not built yet). */
 function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
   return (
     <Tooltip content={reason}>
@@ -20,6 +19,7 @@ function Unavailable({ reason, className, children }: { reason: string; classNam
 interface SelectionToolbarProps {
   amount: number;
   everythingSelected: boolean;
+  /** Omitted (as Order prints): the action is not built yet, and the button says so. */
   onDownload?: () => void;
   onCopyToAlbum?: () => void;
   onDelete?: () => void;
@@ -68,18 +68,24 @@ export function SelectionToolbar({
           </button>
         </div>
         <div className={styles.actions}>
-          <Tooltip content={amount > MAX_DOWNLOAD_PHOTOS ? t('selection.downloadLimit') : null}>
-            <button
-              type="button"
-              className={styles.action}
-              aria-disabled={downloadDisabled || undefined}
-              onClick={() => {
-                if (!downloadDisabled) onDownload?.();
-              }}
-            >
+          {onDownload ? (
+            <Tooltip content={amount > MAX_DOWNLOAD_PHOTOS ? t('selection.downloadLimit') : null}>
+              <button
+                type="button"
+                className={styles.action}
+                aria-disabled={downloadDisabled || undefined}
+                onClick={() => {
+                  if (!downloadDisabled) onDownload();
+                }}
+              >
+                {t('selection.download')}
+              </button>
+            </Tooltip>
+          ) : (
+            <Unavailable reason={t('selection.notAvailableYet')} className={styles.action}>
               {t('selection.download')}
-            </button>
-          </Tooltip>
+            </Unavailable>
+          )}
           {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
             (unavailableReason ? (
               <Unavailable reason={unavailableReason} className={styles.action}>
@@ -106,8 +112,8 @@ export function SelectionToolbar({
           )}
           {flags.isOn('PhotoManagementOrderPrintsEnabled') &&
             !stripped() &&
-            (unavailableReason ? (
-              <Unavailable reason={unavailableReason} className={`${styles.action} ${styles.primary}`}>
+            (unavailableReason || !onOrderPrints ? (
+              <Unavailable reason={unavailableReason ?? t('selection.notAvailableYet')} className={`${styles.action} ${styles.primary}`}>
                 {t('selection.orderPrints')}
               </Unavailable>
             ) : (

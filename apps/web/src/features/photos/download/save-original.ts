@@ -1,0 +1,26 @@
+import type { Photo } from '@shoebox/contracts';
+
+/**
+ * How long the saved bytes stay addressable after the save starts. The browser reads them
+ * asynchronously, so revoking at once could cut the file short.
+ */
+const OBJECT_URL_LIFETIME_MS = 60_000;
+
+/**
+ * Fetches a photo's original bytes (HEIC stays HEIC) and hands them to the browser as a file named
+ * as uploaded. Fetching first, rather than following the link, is what lets a failure be told to
+ * the customer instead of ending as a broken file in their downloads.
+ */
+export async function saveOriginal(photo: Photo, signal?: AbortSignal): Promise<void> {
+  const response = await fetch(photo.untouchedUrl, { signal });
+  if (!response.ok) throw new Error(`The photo's original answered ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = photo.localFileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}
