@@ -318,12 +318,11 @@ describe('albums (emma, the demo library and albums)', () => {
 
     // A download the storage refuses is told, not saved as a broken file.
     await page.route('**/original.*', (route) => route.fulfill({ status: 500, body: 'storage unavailable' }));
-    let saved = 0;
-    page.on('download', () => (saved += 1));
+    const saved = page.waitForEvent('download', { timeout: 2_000 }).then(() => true, () => false);
     await preview.getByRole('button', { name: 'Download' }).click();
     expect(await preview.getByRole('alert').innerText()).toBe('Error: Your photo could not be downloaded');
     await screenshot(page, 'albums-preview-download-failed');
-    expect(saved).toBe(0);
+    expect(await saved).toBe(false);
     await page.unroute('**/original.*');
 
     await page.keyboard.press('Escape');

@@ -34,9 +34,9 @@ function demoDate(i: number, count: number, now: Date): { local: string; offset:
  * stopped mid-way leaves nothing behind elsewhere, and what it left there is cleared on the next start.
  */
 export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string): Promise<void> {
+  await fs.rm(workDir, { recursive: true, force: true });
   const done = await db.selectFrom('secrets').select('name').where('name', '=', MARKER).executeTakeFirst();
   if (done) return;
-  await fs.rm(workDir, { recursive: true, force: true });
   await fs.mkdir(workDir, { recursive: true });
   const started = Date.now();
   // Dates count back from the first attempt's start, so a run continued on another day makes the same photos.

@@ -16,6 +16,8 @@ export function usePhotoDownload(photoId: string | undefined) {
     () => () => {
       running.current?.abort();
       running.current = undefined;
+      // An aborted download settles as neither success nor failure: coming back to the photo starts afresh.
+      setState({ status: 'initial' });
     },
     [photoId],
   );

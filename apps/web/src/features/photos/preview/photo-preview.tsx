@@ -118,12 +118,7 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
       <button type="button" className={styles.action} aria-pressed={zoom.on} onClick={() => setZoom(zoom.on ? NO_ZOOM : { on: true, originX: 50, originY: 50 })}>
         {zoom.on ? t('preview.zoomOut') : t('preview.zoomIn')}
       </button>
-      <button
-        type="button"
-        className={styles.action}
-        aria-busy={photoDownload.status === 'pending' || undefined}
-        onClick={() => photo && void photoDownload.download(photo)}
-      >
+      <button type="button" className={styles.action} onClick={() => photo && void photoDownload.download(photo)}>
         {photoDownload.status === 'pending' ? t('preview.downloading') : t('preview.download')}
       </button>
       {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&

@@ -214,14 +214,13 @@ describe('deleting from the preview', () => {
       const { user, dialog } = await openPreviewOf('beach.heic');
 
       await user.dblClick(within(dialog).getByRole('button', { name: 'Download' }));
-      const pending = await within(dialog).findByRole('button', { name: 'Downloading…' });
-      expect(pending).toHaveAttribute('aria-busy', 'true');
+      await within(dialog).findByRole('button', { name: 'Downloading…' });
       release();
       await waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]!.name).toBe('beach.heic');
       expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
       expect(requests).toBe(1);
-      expect(await within(dialog).findByRole('button', { name: 'Download' })).not.toHaveAttribute('aria-busy');
+      await within(dialog).findByRole('button', { name: 'Download' });
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     });
 
@@ -238,6 +237,27 @@ describe('deleting from the preview', () => {
       await user.keyboard('{ArrowRight}');
       await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      // Back on the photo whose download failed: it starts afresh.
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => expect(previewedName()).toBe('p202406-2.jpg'));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    test('moving on while a download runs cancels it: nothing is saved, no error shows, and coming back offers Download again', async () => {
+      servePhotoLibrary(library());
+      const saved = recordSaves();
+      server.use(http.get('http://img.test/:name', ({ params }) => (String(params.name).endsWith('-original.jpg') ? new Promise<never>(() => undefined) : undefined)));
+      const { user, dialog } = await openPreviewOf('p202406-2.jpg');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+      await within(dialog).findByRole('button', { name: 'Downloading…' });
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => expect(previewedName()).toBe('p202406-2.jpg'));
+      expect(within(dialog).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(saved).toEqual([]);
     });
   });
 });

@@ -5,7 +5,7 @@ import { useSelection } from '../stores/selection-context';
 import { MAX_DOWNLOAD_PHOTOS } from './resolve-selection';
 import styles from './selection-toolbar.module.css';
 
-/** A button that stays focusable and says why it is unavailable (a shared album's photos can only be downloaded; an action not built yet). */
+/** A button that stays focusable and says why it is unavailable (on a shared album; an action not built yet). */
 function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
   return (
     <Tooltip content={reason}>
