@@ -2,7 +2,9 @@ import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // '@shoebox/contracts' resolves to its TypeScript source, so tests never run against a stale build.
-const conditions = ['source', ...defaultServerConditions];
+// Without 'module', packages resolve as Node resolves them: the AWS SDK's 'module' build imports
+// files without their extensions, which only a bundler can follow.
+const conditions = ['source', ...defaultServerConditions.filter((c) => c !== 'module')];
 
 export default defineConfig({
   resolve: { conditions },

@@ -32,7 +32,9 @@ import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
+import type { BlobStore } from './platform/blobs/blob-store.js';
 import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
+import { s3BlobStore, s3BucketUrl } from './platform/blobs/s3-blob-store.js';
 import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
@@ -72,6 +74,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const securityHeaders: SecurityHeaderOptions = {
     connectOrigins: [...new Set([...config.origins, ...Object.values(config.apiBases).map((u) => new URL(u).origin), ...config.origins.map((o) => o.replace(/^http/, 'ws'))])],
     ownOrigins: config.origins,
+    blobOrigins: config.blobs.kind === 's3' ? [new URL(s3BucketUrl(config.blobs)).origin] : [],
     https,
   };
   registerErrorHandling(app);
@@ -89,8 +92,13 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   }
 
   const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
-  const blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);
-  registerBlobRoutes(app, { root: config.blobs.dir, signer });
+  let blobs: BlobStore;
+  if (config.blobs.kind === 's3') {
+    blobs = s3BlobStore(config.blobs);
+  } else {
+    blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);
+    registerBlobRoutes(app, { root: config.blobs.dir, signer });
+  }
   const photos = photoRepository(db);
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
   const uploadRows = uploadRepository(db);

@@ -12,6 +12,25 @@ describe('loadConfig', () => {
     expect(config.flags).toEqual(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, ['*']])));
   });
 
+  it('keeps photo bytes in DATA_DIR/blobs, or in an S3-compatible bucket when one is named (with its keys)', () => {
+    expect(loadConfig({}).blobs).toEqual({ kind: 'fs', dir: path.resolve('data', 'blobs') });
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', ...keys }).blobs).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    // An S3-compatible service takes the bucket in the path unless told otherwise.
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000', ...keys }).blobs).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false', ...keys }).blobs).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'not a url', ...keys })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('uses PostgreSQL and an external sign-in when told to', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/shoebox', OIDC_ISSUER: 'https://login.example.org/' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/shoebox' });

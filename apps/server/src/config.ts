@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_SERVICES, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type FeatureFlagsConfig } from '@shoebox/contracts';
+import type { S3BlobConfig } from './platform/blobs/s3-blob-store.js';
 
 const list = z
   .string()
@@ -36,8 +37,32 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Set behind a TLS-terminating proxy so protocol and client address come from X-Forwarded-*. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Photo and archive bytes in this S3-compatible bucket instead of DATA_DIR/blobs (for many machines). */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible service's address; without it, AWS S3. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Bucket in the path rather than the host name; on by default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   ...Object.fromEntries(API_SERVICES.map((s) => [`API_BASE_${snake(s)}`, z.string().url().optional()])),
 });
+
+function blobsConfig(e: z.infer<typeof envSchema>, dataDir: string): Config['blobs'] {
+  if (!e.S3_BUCKET) return { kind: 'fs', dir: path.join(dataDir, 'blobs') };
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+  };
+}
 
 function snake(s: string): string {
   return s.replace(/([A-Z])/g, '_$1').toUpperCase();
@@ -56,7 +81,7 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
-  blobs: { kind: 'fs'; dir: string };
+  blobs: { kind: 'fs'; dir: string } | ({ kind: 's3' } & S3BlobConfig);
   uploadsDir: string;
   mailFrom: string;
   supportChat: { enabled: boolean; url: string };
@@ -105,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
     mailFrom: e.MAIL_FROM,
-    blobs: { kind: 'fs', dir: path.join(dataDir, 'blobs') },
+    blobs: blobsConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
     supportChat: { enabled: e.SUPPORT_CHAT_ENABLED, url: e.SUPPORT_CHAT_URL },
     mobileUploadUrl: e.MOBILE_UPLOAD_URL ?? null,

@@ -17,6 +17,7 @@ import { UPLOAD_EXPIRY_MS, UPLOAD_PATH } from '../modules/uploads/upload.routes.
 import { uploadRepository } from '../modules/uploads/upload.repository.js';
 import type { IngestResult } from '../modules/uploads/upload.service.js';
 import { fsBlobStore } from '../platform/blobs/fs-blob-store.js';
+import { s3BlobStore } from '../platform/blobs/s3-blob-store.js';
 import { urlSigner } from '../platform/blobs/url-signer.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Db } from '../platform/db/database.js';
@@ -25,7 +26,7 @@ import type { PhotosTable } from '../platform/db/schema.js';
 import { afterAll, beforeAll } from 'vitest';
 import { skipTestsUnlessAvailable, type TestDatabase, type TestDatabaseKind } from './databases.js';
 import { bearer, forgeAccessToken } from './sign-in.js';
-import { PUBLIC_URL, startTestShoebox, type TestShoebox, type TestShoeboxOptions } from './test-server.js';
+import { blobDirOf, PUBLIC_URL, startTestShoebox, type TestShoebox, type TestShoeboxOptions } from './test-server.js';
 
 /**
  * useTestShoebox, except that a PostgreSQL database is dropped only once the closed server's
@@ -212,7 +213,7 @@ export function relative(url: string): string {
 
 /** Every file under the customer's photo folder, relative to it. */
 export function blobFilesOf(server: TestShoebox, customerId: string, photoId?: string): string[] {
-  const dir = path.join(server.config.blobs.dir, 'photos', customerId, ...(photoId ? [photoId] : []));
+  const dir = path.join(blobDirOf(server), 'photos', customerId, ...(photoId ? [photoId] : []));
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((e) => e.isFile())
@@ -222,8 +223,9 @@ export function blobFilesOf(server: TestShoebox, customerId: string, photoId?: s
 
 /** Runs the deleted-photo blob sweeper once, as its timer would. */
 export async function sweepDeletedBlobs(server: TestShoebox): Promise<number> {
-  // Deleting needs no signing: any signer will do for this store.
-  const blobs = fsBlobStore(server.config.blobs.dir, PUBLIC_URL, urlSigner('unused'));
+  // Deleting needs no signing: any signer will do for the local store.
+  const { blobs: config } = server.config;
+  const blobs = config.kind === 's3' ? s3BlobStore(config) : fsBlobStore(config.dir, PUBLIC_URL, urlSigner('unused'));
   const sweeper = startPhotoBlobSweeper(photoRepository(server.db), blobs, silentLog);
   try {
     return await sweeper.sweep();

@@ -105,3 +105,9 @@ export function useTestShoebox(kind: TestDatabaseKind, options: TestShoeboxOptio
     return current;
   };
 }
+
+/** The local blob folder of a test server: tests that look at the stored files run on the local-folder store. */
+export function blobDirOf(server: TestShoebox): string {
+  if (server.config.blobs.kind !== 'fs') throw new Error('This test needs the local-folder blob store');
+  return server.config.blobs.dir;
+}

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, relative, type TestCustomer, tusClient, tusError, tusFilesOf, useLibraryServer } from '../../test/photo-library.js';
+import { blobDirOf } from '../../test/test-server.js';
 import { makeTestJpeg, makeTestPng } from './ingest/test-images.js';
 
 let seed = 1;
@@ -212,7 +213,7 @@ describe.each(databases)('tus uploads at /api/uploads on $name', (kind) => {
   });
   it('answers a server failure during ingest as the usual JSON 500, without internals', async () => {
     const me = await newCustomer(server());
-    const blobDir = server().config.blobs.dir;
+    const blobDir = blobDirOf(server());
     const moved = `${blobDir}.moved`;
     fs.renameSync(blobDir, moved);
     fs.writeFileSync(blobDir, 'not a folder'); // every write of a photo's files now fails

@@ -4,6 +4,15 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 export const SIGNED_URL_TTL_SECONDS = 6 * 60 * 60;
 const ROUND_SECONDS = 60 * 60;
 
+/**
+ * For a presigner that dates its signature (S3): signed from the start of the hour and valid for the
+ * TTL and that hour, so every URL for a key made within one hour is the same and lives at least the TTL.
+ */
+export function hourlySigningWindow(nowMs: number): { date: Date; expiresSeconds: number } {
+  const hour = Math.floor(nowMs / 1000 / ROUND_SECONDS) * ROUND_SECONDS;
+  return { date: new Date(hour * 1000), expiresSeconds: SIGNED_URL_TTL_SECONDS + ROUND_SECONDS };
+}
+
 export interface SignedParams {
   expires: number;
   downloadName?: string;

@@ -5,6 +5,8 @@ export interface SecurityHeaderOptions {
   connectOrigins: string[];
   /** This deployment's own origins (the brand hosts): forms may post to them and photos load from them. */
   ownOrigins: string[];
+  /** Where photo bytes are served from when not from the deployment itself (an S3-compatible bucket). */
+  blobOrigins: string[];
   https: boolean;
 }
 
@@ -15,9 +17,9 @@ export function contentSecurityPolicy(o: SecurityHeaderOptions, scriptNonce?: st
     `script-src ${script}`,
     // Component libraries inject <style> elements; scripts stay strictly same-origin.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: ${o.ownOrigins.join(' ')}`.trim(),
+    `img-src 'self' data: blob: ${[...o.ownOrigins, ...o.blobOrigins].join(' ')}`.trim(),
     `font-src 'self'`,
-    `connect-src ${['self', ...o.connectOrigins].map((x) => (x === 'self' ? `'self'` : x)).join(' ')}`,
+    `connect-src ${['self', ...o.connectOrigins, ...o.blobOrigins].map((x) => (x === 'self' ? `'self'` : x)).join(' ')}`,
     `form-action 'self' ${o.ownOrigins.join(' ')}`.trim(),
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
