@@ -34,7 +34,7 @@ import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
 import type { BlobStore } from './platform/blobs/blob-store.js';
 import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
-import { s3BlobStore, s3BucketUrl } from './platform/blobs/s3-blob-store.js';
+import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
 import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
@@ -94,6 +94,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
   let blobs: BlobStore;
   if (config.blobs.kind === 's3') {
+    // Loaded only here: the AWS SDK weighs on every start that does not use it.
+    const { s3BlobStore } = await import('./platform/blobs/s3-blob-store.js');
     blobs = s3BlobStore(config.blobs);
   } else {
     blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);

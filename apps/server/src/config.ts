@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_SERVICES, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type FeatureFlagsConfig } from '@shoebox/contracts';
-import type { S3BlobConfig } from './platform/blobs/s3-blob-store.js';
+import type { S3BlobConfig } from './platform/blobs/s3-bucket.js';
 
 const list = z
   .string()

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { S3BlobConfig } from '../platform/blobs/s3-blob-store.js';
+import type { S3BlobConfig } from '../platform/blobs/s3-bucket.js';
 
 export const TEST_BUCKET = 'shoebox-test';
 /** s3rver's built-in key pair. */

@@ -25,7 +25,10 @@ describe('the S3 blob store (against an S3-compatible server)', () => {
       expect(original.status).toBe(200);
       expect(original.headers.get('content-type')).toBe('image/jpeg');
       expect(Buffer.from(await original.arrayBuffer()).equals(jpeg)).toBe(true);
-      expect(await (await get(store().signedUrl('photos/c-1/p-1/300.jpg'))).text()).toBe('three hundred');
+      const rendition = await get(store().signedUrl('photos/c-1/p-1/300.jpg'));
+      expect(await rendition.text()).toBe('three hundred');
+      // A key's bytes never change: browsers may keep them as long as a URL lives.
+      expect(rendition.headers.get('cache-control')).toBe('private, max-age=21600');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

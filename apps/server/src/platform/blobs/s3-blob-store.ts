@@ -1,32 +1,19 @@
-import fs from 'node:fs';
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import fs from 'node:fs/promises';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BlobStore } from './blob-store.js';
 import { isSafeBlobKey } from './fs-blob-store.js';
-import { presignGet, type S3Credentials } from './sigv4-presign.js';
-import { hourlySigningWindow } from './url-signer.js';
+import { s3BucketUrl, type S3BlobConfig } from './s3-bucket.js';
+import { presignGet } from './sigv4-presign.js';
+import { hourlySigningWindow, SIGNED_URL_TTL_SECONDS } from './url-signer.js';
 
-export interface S3BlobConfig {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service's address; omitted: AWS S3 itself. */
-  endpoint?: string;
-  /** Bucket in the path (…/bucket/key) rather than in the host name, as most S3-compatible services want. */
-  forcePathStyle: boolean;
-  credentials: S3Credentials;
-}
-
-/** Where the browser fetches a key: the bucket's own address, path-style or virtual-hosted. */
-export function s3BucketUrl(o: Pick<S3BlobConfig, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string {
-  const endpoint = new URL(o.endpoint ?? `https://s3.${o.region}.amazonaws.com`);
-  if (o.forcePathStyle) return `${endpoint.origin}/${o.bucket}`;
-  return `${endpoint.protocol}//${o.bucket}.${endpoint.host}`;
-}
+/** A key's bytes never change (a photo's files are named by its id), so browsers may keep them as long as a URL lives. */
+const CACHE_CONTROL = `private, max-age=${SIGNED_URL_TTL_SECONDS}`;
 
 /**
  * Photo and archive bytes in an S3-compatible bucket, for many machines. A put is atomic (an object
  * is there whole or not at all); URLs are presigned locally, without a call per photo.
  */
-export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now()): BlobStore & { client: S3Client } {
+export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now()): BlobStore {
   const client = new S3Client({
     region: o.region,
     endpoint: o.endpoint,
@@ -42,25 +29,26 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     if (!isSafeBlobKey(key)) throw new Error(`Unsafe blob key ${key}`);
     return key;
   };
+  const put = async (key: string, bytes: Buffer, contentType: string) => {
+    await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checked(key), Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }));
+  };
 
   return {
-    client,
-    async putFile(key, filePath, contentType) {
-      const { size } = await fs.promises.stat(filePath);
-      await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checked(key), Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }));
-    },
-    async putBuffer(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checked(key), Body: bytes, ContentType: contentType }));
-    },
+    // Read whole (uploads are capped at UPLOAD_MAX_BYTES): a buffer can be sent again when a put is retried.
+    putFile: async (key, filePath, contentType) => put(key, await fs.readFile(filePath), contentType),
+    putBuffer: put,
     async deletePrefix(prefix) {
-      // Listed and deleted a page (at most 1,000 keys) at a time, until nothing under the prefix is left.
+      // One photo's few files: single deletes, which every S3-compatible service takes (the batch call
+      // needs a checksum some of them do not accept). Listed again until nothing under the prefix is left.
+      const deleted = new Set<string>();
       for (;;) {
         const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: `${checked(prefix)}/` }));
-        const keys = (page.Contents ?? []).flatMap((c) => (c.Key ? [{ Key: c.Key }] : []));
+        const keys = (page.Contents ?? []).flatMap((c) => (c.Key ? [c.Key] : []));
         if (keys.length === 0) return;
-        const result = await client.send(new DeleteObjectsCommand({ Bucket: o.bucket, Delete: { Objects: keys, Quiet: true } }));
-        // A refused key would be listed again and again: stop and say so instead.
-        if (result.Errors?.length) throw new Error(`The bucket refused to delete ${result.Errors[0]?.Key}: ${result.Errors[0]?.Code}`);
+        const again = keys.find((key) => deleted.has(key));
+        if (again) throw new Error(`The bucket still lists ${again} after deleting it`);
+        await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }))));
+        for (const key of keys) deleted.add(key);
       }
     },
     signedUrl(key, options) {

@@ -40,4 +40,11 @@ describe('presignGet (Signature Version 4, query string)', () => {
     expect(new URL(ours).pathname).toBe(new URL(expected).pathname);
     expect(new URL(ours).searchParams.get('X-Amz-Signature')).toBe(new URL(expected).searchParams.get('X-Amz-Signature'));
   });
+
+  it('refuses a lifetime S3 would refuse: under a second or over seven days', () => {
+    const base = { objectUrl: 'https://examplebucket.s3.amazonaws.com/test.txt', region: 'us-east-1', credentials, date: new Date() };
+    expect(() => presignGet({ ...base, expiresSeconds: 0 })).toThrow('1 to 604800 seconds');
+    expect(() => presignGet({ ...base, expiresSeconds: 604_801 })).toThrow('1 to 604800 seconds');
+    expect(() => presignGet({ ...base, expiresSeconds: 604_800 })).not.toThrow();
+  });
 });

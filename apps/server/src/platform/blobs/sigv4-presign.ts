@@ -10,6 +10,8 @@ const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).update(s).digest();
 
+const MAX_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
+
 /** 20130524T000000Z */
 const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -27,6 +29,10 @@ export function presignGet(o: {
   expiresSeconds: number;
   query?: Record<string, string>;
 }): string {
+  // S3's own limits: a presigned URL lives at least a second and at most seven days.
+  if (!Number.isInteger(o.expiresSeconds) || o.expiresSeconds < 1 || o.expiresSeconds > MAX_EXPIRES_SECONDS) {
+    throw new Error(`A presigned URL must live 1 to ${MAX_EXPIRES_SECONDS} seconds, not ${o.expiresSeconds}`);
+  }
   const url = new URL(o.objectUrl);
   const stamp = amzDate(o.date);
   const day = stamp.slice(0, 8);

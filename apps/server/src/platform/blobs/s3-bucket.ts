@@ -1,0 +1,23 @@
+import type { S3Credentials } from './sigv4-presign.js';
+
+export interface S3BlobConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address; omitted: AWS S3 itself. */
+  endpoint?: string;
+  /** Bucket in the path (…/bucket/key) rather than in the host name, as most S3-compatible services want. */
+  forcePathStyle: boolean;
+  /** Static keys (no session token). */
+  credentials: S3Credentials;
+}
+
+/**
+ * Where the browser fetches a bucket's keys. Virtual-hosted (bucket.host) unless path-style is asked
+ * for or the bucket's name has a dot, which no wildcard TLS certificate covers (the SDK does the same).
+ */
+export function s3BucketUrl(o: Pick<S3BlobConfig, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string {
+  const endpoint = new URL(o.endpoint ?? `https://s3.${o.region}.amazonaws.com`);
+  const basePath = endpoint.pathname.replace(/\/$/, '');
+  if (o.forcePathStyle || o.bucket.includes('.')) return `${endpoint.origin}${basePath}/${o.bucket}`;
+  return `${endpoint.protocol}//${o.bucket}.${endpoint.host}${basePath}`;
+}
