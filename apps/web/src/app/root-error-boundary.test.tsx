@@ -33,5 +33,6 @@ test("a failure in a screen's own access check ends in the catch-all message too
   });
 
   expect(await screen.findByRole('heading', { name: CATCH_ALL })).toBeInTheDocument();
-  expect(reporter.report).toHaveBeenCalledWith(expect.any(TypeError), { boundary: 'root' });
+  // Reported from an effect, so just after the message shows.
+  await vi.waitFor(() => expect(reporter.report).toHaveBeenCalledWith(expect.any(TypeError), { boundary: 'root' }));
 });
