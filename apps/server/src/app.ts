@@ -91,13 +91,14 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     mailer = await smtpMailer(config.mail.url, config.mailFrom);
   }
 
-  const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
   let blobs: BlobStore;
   if (config.blobs.kind === 's3') {
     // Loaded only here: the AWS SDK weighs on every start that does not use it.
     const { s3BlobStore } = await import('./platform/blobs/s3-blob-store.js');
     blobs = s3BlobStore(config.blobs);
   } else {
+    // The local folder's URLs are signed by this server, with a key every machine shares through the database.
+    const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
     blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);
     registerBlobRoutes(app, { root: config.blobs.dir, signer });
   }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../http/errors.js';
-import { BLOB_ROUTE, isSafeBlobKey } from './fs-blob-store.js';
+import { isSafeBlobKey } from './blob-store.js';
+import { BLOB_ROUTE } from './fs-blob-store.js';
 import type { UrlSigner } from './url-signer.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.heic': 'image/heic', '.zip': 'application/zip' };

@@ -16,3 +16,16 @@ export interface BlobStore {
   /** A URL that serves the blob until it expires; `downloadName` makes the browser save it under that name. */
   signedUrl(key: string, o?: { downloadName?: string }): string;
 }
+
+/** Keys are paths of safe segments: no traversal outside a folder or bucket prefix is possible. */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isSafeBlobKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').includes('..');
+}
+
+/** The key itself, or an error for one that is not safe (a programming error: keys are made by this server). */
+export function checkedBlobKey(key: string): string {
+  if (!isSafeBlobKey(key)) throw new Error(`Unsafe blob key ${key}`);
+  return key;
+}

@@ -1,22 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobStore } from './blob-store.js';
+import { checkedBlobKey, type BlobStore } from './blob-store.js';
 import type { UrlSigner } from './url-signer.js';
 
 export const BLOB_ROUTE = '/blobs';
 
-/** Keys are paths of safe segments: no traversal outside the folder is possible. */
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-export function isSafeBlobKey(key: string): boolean {
-  return SAFE_KEY.test(key) && !key.split('/').includes('..');
-}
-
 export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner): BlobStore & { pathOf(key: string): string } {
-  const pathOf = (key: string) => {
-    if (!isSafeBlobKey(key)) throw new Error(`Unsafe blob key ${key}`);
-    return path.join(root, key);
-  };
+  const pathOf = (key: string) => path.join(root, checkedBlobKey(key));
   const write = async (key: string, data: Buffer | string, copy: boolean) => {
     const target = pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });

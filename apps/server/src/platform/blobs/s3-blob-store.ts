@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { BlobStore } from './blob-store.js';
-import { isSafeBlobKey } from './fs-blob-store.js';
+import { checkedBlobKey, type BlobStore } from './blob-store.js';
 import { s3BucketUrl, type S3BlobConfig } from './s3-bucket.js';
 import { presignGet } from './sigv4-presign.js';
 import { hourlySigningWindow, SIGNED_URL_TTL_SECONDS } from './url-signer.js';
@@ -25,12 +24,8 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const base = s3BucketUrl(o);
-  const checked = (key: string) => {
-    if (!isSafeBlobKey(key)) throw new Error(`Unsafe blob key ${key}`);
-    return key;
-  };
   const put = async (key: string, bytes: Buffer, contentType: string) => {
-    await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checked(key), Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }));
+    await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key), Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }));
   };
 
   return {
@@ -42,7 +37,7 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
       // needs a checksum some of them do not accept). Listed again until nothing under the prefix is left.
       const deleted = new Set<string>();
       for (;;) {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: `${checked(prefix)}/` }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: `${checkedBlobKey(prefix)}/` }));
         const keys = (page.Contents ?? []).flatMap((c) => (c.Key ? [c.Key] : []));
         if (keys.length === 0) return;
         const again = keys.find((key) => deleted.has(key));
@@ -54,7 +49,7 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     signedUrl(key, options) {
       const query: Record<string, string> = {};
       if (options?.downloadName) query['response-content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`;
-      return presignGet({ objectUrl: `${base}/${checked(key)}`, region: o.region, credentials: o.credentials, ...hourlySigningWindow(now()), query });
+      return presignGet({ objectUrl: `${base}/${checkedBlobKey(key)}`, region: o.region, credentials: o.credentials, ...hourlySigningWindow(now()), query });
     },
   };
 }

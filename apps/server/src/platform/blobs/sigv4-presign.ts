@@ -12,6 +12,15 @@ const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).upda
 
 const MAX_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 
+/** The signing key depends on the day, the region and the secret only: derived once, not per URL (a page signs thousands). */
+let lastKey: { day: string; region: string; secret: string; key: Buffer } | undefined;
+function signingKey(day: string, region: string, secret: string): Buffer {
+  if (lastKey?.day !== day || lastKey.region !== region || lastKey.secret !== secret) {
+    lastKey = { day, region, secret, key: hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request') };
+  }
+  return lastKey.key;
+}
+
 /** 20130524T000000Z */
 const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -56,7 +65,6 @@ export function presignGet(o: {
     .join('/');
   const canonicalRequest = ['GET', canonicalPath, canonicalQuery, `host:${url.host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${o.credentials.secretAccessKey}`, day), o.region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  const signature = createHmac('sha256', signingKey(day, o.region, o.credentials.secretAccessKey)).update(stringToSign).digest('hex');
   return `${url.origin}${canonicalPath}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }

@@ -2,7 +2,8 @@ import { failedListSchema } from '@shoebox/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
-import { albumPhotoBatches, albumPhotosPath } from './album-photo-batches';
+import { albumPhotosPath } from './album-paths';
+import { albumPhotoBatches } from './album-photo-batches';
 import { albumKeys } from './query-keys';
 
 /**
@@ -12,7 +13,7 @@ import { albumKeys } from './query-keys';
 export async function addPhotosToAlbum(http: HttpClient, albumId: string, photoIds: readonly string[]): Promise<string[]> {
   const failed: string[] = [];
   for (const batch of albumPhotoBatches(photoIds)) {
-    const answer = await http('photoManagement', albumPhotosPath(albumId), { method: 'POST', body: { photoIds: batch }, schema: failedListSchema });
+    const answer = await http('photoManagement', albumPhotosPath('albums', albumId), { method: 'POST', body: { photoIds: batch }, schema: failedListSchema });
     failed.push(...answer.failed);
   }
   return failed;

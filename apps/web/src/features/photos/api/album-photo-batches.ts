@@ -1,7 +1,5 @@
 import { ALBUM_PHOTOS_BATCH_SIZE } from '@shoebox/contracts';
 
-export const albumPhotosPath = (albumId: string) => `/albums/${encodeURIComponent(albumId)}/photos`;
-
 /** Distinct ids in requests of at most ALBUM_PHOTOS_BATCH_SIZE. */
 export function albumPhotoBatches(ids: readonly string[]): string[][] {
   const distinct = [...new Set(ids)];

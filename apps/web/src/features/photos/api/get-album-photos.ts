@@ -1,8 +1,8 @@
 import { ALBUM_GRID_SECTION_SIZE, PHOTOS_PAGE_SIZE, photoPageSchema, type PhotoPage, type SortOptions } from '@shoebox/contracts';
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { MONTH_GC_TIME, type MonthPageParam } from './get-timeline-month';
-import { collectPhotoIds } from './photo-pages';
+import { albumPhotosPath } from './album-paths';
+import { collectPhotoIds, growingPages, SECTION_GC_TIME, type SectionPageParam } from './photo-pages';
 import { albumKeys, type AlbumKind } from './query-keys';
 
 /** The largest page: the most whole sections of 24 one request may ask for. */
@@ -22,23 +22,22 @@ export const getAlbumPhotos = (
   o: { kind: AlbumKind; albumId: string; sort: SortOptions; cursor?: string; limit: number },
   signal?: AbortSignal,
 ) =>
-  http('photoManagement', `/${o.kind}/${encodeURIComponent(o.albumId)}/photos`, {
+  http('photoManagement', albumPhotosPath(o.kind, o.albumId), {
     schema: photoPageSchema,
     query: { cursor: o.cursor, limit: o.limit, sortKey: o.sort.sortKey, sortOrder: o.sort.sortOrder },
     signal,
   });
 
-export type AlbumPhotosData = InfiniteData<PhotoPage, MonthPageParam>;
+export type AlbumPhotosData = InfiniteData<PhotoPage, SectionPageParam>;
 
 export const albumPhotosQueryOptions = (http: HttpClient, kind: AlbumKind, albumId: string, sort: SortOptions) =>
   infiniteQueryOptions({
     queryKey: albumKeys.photos(kind, albumId, sort) as QueryKey,
     queryFn: ({ pageParam, signal }) => getAlbumPhotos(http, { kind, albumId, sort, cursor: pageParam.cursor, limit: pageParam.limit }, signal),
-    initialPageParam: { limit: ALBUM_GRID_SECTION_SIZE } as MonthPageParam,
-    getNextPageParam: (last, pages): MonthPageParam | undefined =>
-      last.cursor ? { cursor: last.cursor, limit: nextAlbumPageLimit(pages.reduce((n, page) => n + page.images.length, 0)) } : undefined,
+    initialPageParam: { limit: ALBUM_GRID_SECTION_SIZE } as SectionPageParam,
+    getNextPageParam: growingPages(nextAlbumPageLimit),
     staleTime: 60_000,
-    gcTime: MONTH_GC_TIME,
+    gcTime: SECTION_GC_TIME,
   });
 
 /** Every photo id of an album in the given order, at the largest page size, without touching the cache. */

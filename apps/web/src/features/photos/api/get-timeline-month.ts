@@ -1,7 +1,7 @@
 import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type PhotoPage, type SortOptions } from '@shoebox/contracts';
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { collectPhotoIds } from './photo-pages';
+import { collectPhotoIds, growingPages, SECTION_GC_TIME, type SectionPageParam } from './photo-pages';
 import { photoKeys } from './query-keys';
 
 /** One page of a month's photos; a non-OK answer raises 'Request failure' and the month becomes rejected. */
@@ -16,13 +16,7 @@ export const getTimelineMonth = (
     signal,
   });
 
-/** Where the next page starts and how many photos it asks for. */
-export interface MonthPageParam {
-  cursor?: string;
-  limit: number;
-}
-
-export type MonthData = InfiniteData<PhotoPage, MonthPageParam>;
+export type MonthData = InfiniteData<PhotoPage, SectionPageParam>;
 
 /** The most photos one timeline request may ask for. */
 export const MAX_MONTH_PAGE = PHOTOS_PAGE_SIZE;
@@ -35,20 +29,16 @@ export function nextMonthPageLimit(loaded: number): number {
   return Math.min(MAX_MONTH_PAGE, Math.max(TIMELINE_PAGE_SIZE, loaded));
 }
 
-/** A month's photos stay cached this long after the last screen using them goes (the memory stays flat). */
-export const MONTH_GC_TIME = 2 * 60_000;
-
 /** A month's photos as pages; the query's signal aborts the request when the month is scrolled past. */
 export const timelineMonthQueryOptions = (http: HttpClient, sort: SortOptions, year: number, month: number) =>
   infiniteQueryOptions({
     // Widened to any key, so a grid can hold the timeline's and an album's section queries alike.
     queryKey: photoKeys.timelineMonth(sort, year, month) as QueryKey,
     queryFn: ({ pageParam, signal }) => getTimelineMonth(http, { sort, year, month, cursor: pageParam.cursor, limit: pageParam.limit }, signal),
-    initialPageParam: { limit: TIMELINE_PAGE_SIZE } as MonthPageParam,
-    getNextPageParam: (last, pages): MonthPageParam | undefined =>
-      last.cursor ? { cursor: last.cursor, limit: nextMonthPageLimit(pages.reduce((n, page) => n + page.images.length, 0)) } : undefined,
+    initialPageParam: { limit: TIMELINE_PAGE_SIZE } as SectionPageParam,
+    getNextPageParam: growingPages(nextMonthPageLimit),
     staleTime: 5 * 60_000,
-    gcTime: MONTH_GC_TIME,
+    gcTime: SECTION_GC_TIME,
   });
 
 /** Every photo id of a month, page by page at the largest page size, without touching the cache. */

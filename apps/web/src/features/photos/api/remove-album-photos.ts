@@ -1,15 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnAlbum } from '@shoebox/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
-import { albumPhotoBatches, albumPhotosPath } from './album-photo-batches';
+import { albumPhotosPath } from './album-paths';
+import { albumPhotoBatches } from './album-photo-batches';
 import type { AlbumPhotosData } from './get-album-photos';
+import { withoutPhotos } from './photo-pages';
 import { albumKeys } from './query-keys';
 
 /** Takes photos out of an album, a batch per request; they stay in the library. */
 export async function removePhotosFromAlbum(http: HttpClient, albumId: string, photoIds: readonly string[]): Promise<void> {
   for (const batch of albumPhotoBatches(photoIds)) {
-    await http('photoManagement', albumPhotosPath(albumId), { method: 'DELETE', body: { photoIds: batch } });
+    await http('photoManagement', albumPhotosPath('albums', albumId), { method: 'DELETE', body: { photoIds: batch } });
   }
 }
 
@@ -30,9 +32,7 @@ export function useRemovePhotosFromAlbum(albumId: string) {
       const gone = new Set(photoIds);
       // The count lays out the grid: it goes down with the photos, so no empty places are left behind.
       if (before.album) queryClient.setQueryData<OwnAlbum>(detailKey, { ...before.album, photosCount: Math.max(0, before.album.photosCount - gone.size) });
-      queryClient.setQueriesData<AlbumPhotosData>({ queryKey: photosKey }, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, images: page.images.filter((photo) => !gone.has(photo.imageId)) })) },
-      );
+      queryClient.setQueriesData<AlbumPhotosData>({ queryKey: photosKey }, (data) => data && withoutPhotos(data, gone));
       return before;
     },
     onError: (_error, _ids, before) => {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
+import { albumPath } from './album-paths';
 import { albumKeys } from './query-keys';
 
 export const renameAlbum = (http: HttpClient, albumId: string, name: string) =>
-  http('photoManagement', `/albums/${encodeURIComponent(albumId)}`, { method: 'PATCH', body: { name } });
+  http('photoManagement', albumPath('albums', albumId), { method: 'PATCH', body: { name } });
 
 /** Renames an album; the album and the lists showing its name refresh. */
 export function useRenameAlbum(albumId: string) {

@@ -2,7 +2,7 @@ import type { AccountPhotoInfo, Photo, SortKey, SortOptions, TimelineCounts } fr
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { monthKey, type SectionKey } from '../timeline/layout';
 import type { MonthData } from './get-timeline-month';
-import { pagedPhotos } from './photo-pages';
+import { pagedPhotos, withoutPhotos } from './photo-pages';
 import { photoKeys } from './query-keys';
 
 /** What the library's caches held before an optimistic delete, to put back what the server did not delete. */
@@ -18,10 +18,6 @@ export function snapshotLibrary(queryClient: QueryClient): LibrarySnapshot {
     .getQueriesData<TimelineCounts>({ queryKey: [...photoKeys.all, 'timeline-counts'] })
     .filter((e): e is [QueryKey, TimelineCounts] => !!e[1]);
   return { months, counts, account: queryClient.getQueryData<AccountPhotoInfo>(photoKeys.accountInfo()) };
-}
-
-function withoutPhotos(data: MonthData, ids: ReadonlySet<string>): MonthData {
-  return { ...data, pages: data.pages.map((page) => ({ ...page, images: page.images.filter((photo) => !ids.has(photo.imageId)) })) };
 }
 
 function decremented(counts: TimelineCounts, byMonth: ReadonlyMap<SectionKey, number>): TimelineCounts {

@@ -8,7 +8,7 @@ import { useServices } from '../../../lib/services';
 import { photosSortStore } from '../stores/sort-options';
 import type { SectionKey } from '../timeline/layout';
 import { deleteAllPhotos, deletePhoto, deletePhotosInBatches } from './delete-photos';
-import { photoKeys } from './query-keys';
+import { albumKeys, photoKeys } from './query-keys';
 import { restoreLibrary, snapshotLibrary, writeEmptyLibrary, writeLibraryWithout, type LibrarySnapshot } from './timeline-cache';
 
 /** A photo to delete and the month (of the current sort) it is shown in. */
@@ -45,7 +45,8 @@ export function usePhotoDeletion() {
     writeLibraryWithout(queryClient, context.snapshot, new Set(deleted.map(([id]) => id)), perMonth(deleted), context.sortKey);
   };
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: photoKeys.all });
+  // Albums hold the photos too (their counts and grids): they refresh with the library.
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: photoKeys.all }), queryClient.invalidateQueries({ queryKey: albumKeys.all })]);
 
   const one = useMutation({
     mutationFn: async (entry: DeletionEntry) => {

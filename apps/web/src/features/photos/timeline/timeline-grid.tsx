@@ -30,7 +30,7 @@ export interface TimelineGridHandle {
   focusPhoto(photoId: string): void;
 }
 
-interface TimelineGridProps {
+export interface TimelineGridProps {
   layout: TimelineLayout;
   /** Where the sections' photos come from: the timeline's months, or an album. */
   source: SectionSource;

@@ -7,16 +7,17 @@ import { useServices } from '../../../lib/services';
 import { useTimelineCounts } from '../api/get-timeline-counts';
 import { timelineMonthQueryOptions } from '../api/get-timeline-month';
 import { photoKeys } from '../api/query-keys';
+import { GridState } from '../components/grid-state';
 import { useSelection } from '../stores/selection-context';
 import { usePhotosSort } from '../stores/sort-options';
 import { AddPhotosButton } from '../upload/components/add-photos-button';
 import { buildTimelineLayout, type TimelineLayout } from './layout';
+import { MeasuredGrid } from './measured-grid';
 import type { SectionSource } from './section-source';
-import { ThumbnailTooltip } from './thumbnail-tooltip';
 import { TimelineControls } from './timeline-controls';
-import { TimelineGrid, type TimelineGridHandle } from './timeline-grid';
-import { useContentWidth } from './use-content-width';
+import type { TimelineGridHandle } from './timeline-grid';
 import styles from './timeline.module.css';
+import { useContentWidth } from './use-content-width';
 
 interface TimelineProps {
   paused: boolean;
@@ -75,21 +76,19 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
   if (counts.isPending) return <Spinner label={t('timeline.loading')} />;
   if (failed) {
     return (
-      <div className={styles.state} role="alert">
-        <p className={styles.stateTitle}>{t('timeline.loadError')}</p>
+      <GridState title={t('timeline.loadError')} alert>
         <button type="button" className={buttonClass.secondary} onClick={() => void counts.refetch()}>
           {t('timeline.retry')}
         </button>
-      </div>
+      </GridState>
     );
   }
   if (empty) {
     return (
-      <div className={styles.state}>
-        <p className={styles.stateTitle}>{t('timeline.empty')}</p>
+      <GridState title={t('timeline.empty')}>
         <p>{t('timeline.emptyHint')}</p>
         <AddPhotosButton />
-      </div>
+      </GridState>
     );
   }
 
@@ -104,21 +103,17 @@ export function Timeline({ paused, previewHref, onOpen, onSettledChange, onLayou
         selecting={selection.active}
         onSelect={() => dispatch({ type: 'start' })}
       />
-      <div ref={container.ref} className={styles.gridContainer}>
-        {layout && (
-          <TimelineGrid
-            ref={gridRef}
-            layout={layout}
-            source={source}
-            paused={paused}
-            stickyHeight={stickyHeight}
-            previewHref={previewHref}
-            onOpen={onOpen}
-            onSettledChange={onSettledChange}
-          />
-        )}
-      </div>
-      <ThumbnailTooltip container={container.element} />
+      <MeasuredGrid
+        ref={gridRef}
+        container={container}
+        layout={layout}
+        source={source}
+        paused={paused}
+        stickyHeight={stickyHeight}
+        previewHref={previewHref}
+        onOpen={onOpen}
+        onSettledChange={onSettledChange}
+      />
     </section>
   );
 }

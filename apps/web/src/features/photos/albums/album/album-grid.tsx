@@ -6,12 +6,12 @@ import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
 import { albumPhotosQueryOptions } from '../../api/get-album-photos';
 import { albumKeys, type AlbumKind } from '../../api/query-keys';
+import { GridState } from '../../components/grid-state';
 import { useSelection } from '../../stores/selection-context';
 import { buildAlbumLayout, type TimelineLayout } from '../../timeline/layout';
+import { MeasuredGrid } from '../../timeline/measured-grid';
 import type { SectionSource } from '../../timeline/section-source';
-import { ThumbnailTooltip } from '../../timeline/thumbnail-tooltip';
-import { TimelineGrid, type TimelineGridHandle } from '../../timeline/timeline-grid';
-import timelineStyles from '../../timeline/timeline.module.css';
+import type { TimelineGridHandle } from '../../timeline/timeline-grid';
 import { useContentWidth } from '../../timeline/use-content-width';
 import styles from './album-page.module.css';
 import { AlbumSortControl } from './album-sort-control';
@@ -58,12 +58,11 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
 
   if (photos.isError && !photos.data) {
     return (
-      <div className={timelineStyles.state} role="alert">
-        <p className={timelineStyles.stateTitle}>{t('album.photosLoadError')}</p>
+      <GridState title={t('album.photosLoadError')} alert>
         <button type="button" className={buttonClass.secondary} onClick={() => void photos.refetch()}>
           {t('list.retry')}
         </button>
-      </div>
+      </GridState>
     );
   }
 
@@ -83,22 +82,18 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
           </button>
         )}
       </div>
-      <section className={timelineStyles.timeline} aria-label={t('album.gridLabel', { name: albumName })}>
-        <div ref={container.ref} className={timelineStyles.gridContainer}>
-          {layout && (
-            <TimelineGrid
-              ref={gridRef}
-              layout={layout}
-              source={source}
-              paused={paused}
-              stickyHeight={stickyHeight}
-              previewHref={previewHref}
-              onOpen={onOpen}
-              onSettledChange={ignoreSettled}
-            />
-          )}
-        </div>
-        <ThumbnailTooltip container={container.element} />
+      <section className={styles.grid} aria-label={t('album.gridLabel', { name: albumName })}>
+        <MeasuredGrid
+          ref={gridRef}
+          container={container}
+          layout={layout}
+          source={source}
+          paused={paused}
+          stickyHeight={stickyHeight}
+          previewHref={previewHref}
+          onOpen={onOpen}
+          onSettledChange={ignoreSettled}
+        />
       </section>
     </>
   );

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GridState } from '../../components/grid-state';
 import { photoPaths } from '../../paths';
-import timelineStyles from '../../timeline/timeline.module.css';
 
 /** 'Unable to display album…' with the link back to My albums. */
 export function AlbumLoadError() {
   const { t } = useTranslation('albums');
   return (
-    <div className={timelineStyles.state} role="alert">
-      <p className={timelineStyles.stateTitle}>{t('album.loadError')}</p>
+    <GridState title={t('album.loadError')} alert>
       <Link to={photoPaths.albums}>{t('album.backToAlbums')}</Link>
-    </div>
+    </GridState>
   );
 }

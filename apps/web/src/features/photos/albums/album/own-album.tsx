@@ -6,7 +6,6 @@ import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
-import { albumKeys } from '../../api/query-keys';
 import { useRemovePhotosFromAlbum } from '../../api/remove-album-photos';
 import { usePhotoDeletion } from '../../api/use-photo-deletion';
 import { DeleteSelectedDialog } from '../../delete/delete-dialogs';
@@ -61,7 +60,6 @@ export function OwnAlbum({ album }: { album: Album }) {
   };
   const deleteIds = async (ids: string[]) => {
     const failed = await deletion.deleteMany(ids.map((id) => [id, ALBUM_SECTION_KEY] as const));
-    await queryClient.invalidateQueries({ queryKey: albumKeys.all });
     return failed.size === 0;
   };
   const onSelection = async (action: (ids: string[]) => Promise<boolean>) => {

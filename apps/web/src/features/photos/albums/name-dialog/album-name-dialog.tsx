@@ -1,4 +1,4 @@
-import { albumNameProblem, type AlbumNameProblem, type CreatedAlbum, type OwnAlbum } from '@shoebox/contracts';
+import { albumNameProblem, type AlbumNameProblem, type OwnAlbum } from '@shoebox/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,22 +14,18 @@ export type AlbumNameDialogProps =
   | {
       mode: 'create';
       onClose: () => void;
-      /** Called with the new album instead of going to it (the default is to navigate to the album). */
-      onCreated?: (created: CreatedAlbum) => void;
     }
   | {
       mode: 'rename';
       /** The album to rename; its name is the field's starting value. */
       album: Pick<OwnAlbum, 'albumId' | 'albumName'>;
       onClose: () => void;
-      /** Called with the saved name, just before the dialog closes. */
-      onRenamed?: (name: string) => void;
     };
 
 /**
  * The album name dialog (photo-library §2, §5):
  * - create: 'Create new album', 'Create album', an empty field with the placeholder 'Untitled album'; on
- *   success it closes and goes to the new album (or calls onCreated);
+ *   success it closes and goes to the new album;
  * - rename: 'Edit album name', 'Save', the field filled with the current name; on success it closes.
  * The name is checked on submit only (never while typing or on blur), with the rule the server uses; a bad
  * name sends nothing. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
@@ -39,7 +35,7 @@ export function AlbumNameDialog(props: AlbumNameDialogProps) {
   return props.mode === 'create' ? <CreateAlbumDialog {...props} /> : <RenameAlbumDialog {...props} />;
 }
 
-function CreateAlbumDialog({ onClose, onCreated }: Extract<AlbumNameDialogProps, { mode: 'create' }>) {
+function CreateAlbumDialog({ onClose }: Extract<AlbumNameDialogProps, { mode: 'create' }>) {
   const { t } = useTranslation('albums');
   const navigate = useNavigate();
   const create = useCreateAlbum();
@@ -52,14 +48,13 @@ function CreateAlbumDialog({ onClose, onCreated }: Extract<AlbumNameDialogProps,
       save={async (name) => {
         const created = await create.mutateAsync(name);
         onClose();
-        if (onCreated) onCreated(created);
-        else void navigate(photoPaths.album(created.albumId));
+        void navigate(photoPaths.album(created.albumId));
       }}
     />
   );
 }
 
-function RenameAlbumDialog({ album, onClose, onRenamed }: Extract<AlbumNameDialogProps, { mode: 'rename' }>) {
+function RenameAlbumDialog({ album, onClose }: Extract<AlbumNameDialogProps, { mode: 'rename' }>) {
   const { t } = useTranslation('albums');
   const rename = useRenameAlbum(album.albumId);
   return (
@@ -71,7 +66,6 @@ function RenameAlbumDialog({ album, onClose, onRenamed }: Extract<AlbumNameDialo
       save={async (name) => {
         // An unchanged name has nothing to save.
         if (name !== album.albumName) await rename.mutateAsync(name);
-        onRenamed?.(name);
         onClose();
       }}
     />
