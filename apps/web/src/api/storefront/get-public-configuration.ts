@@ -2,11 +2,7 @@ import { conventionalStorefrontRoutes, publicConfigurationSchema, type Channel, 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useServices } from '../../lib/services';
-
-export const storefrontKeys = {
-  all: ['storefront'] as const,
-  publicConfiguration: (vendorId: string) => [...storefrontKeys.all, 'public-configuration', vendorId] as const,
-};
+import { storefrontKeys } from './query-keys';
 
 /** What the account area links to when the storefront's configuration cannot be loaded. */
 export function fallbackPublicConfiguration(channel: Channel): PublicConfiguration {

@@ -1,7 +1,8 @@
-import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type PhotoPage, type SortOptions } from '@shoebox/contracts';
-import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { PHOTOS_PAGE_SIZE, photoPageSchema, TIMELINE_PAGE_SIZE, type SortOptions } from '@shoebox/contracts';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { collectPhotoIds, growingPages, SECTION_GC_TIME, type SectionPageParam } from './photo-pages';
+import { useServices } from '../../../lib/services';
+import { collectPhotoIds, growingPages, SECTION_GC_TIME, type SectionData, type SectionPageParam } from './photo-pages';
 import { photoKeys } from './query-keys';
 
 /** One page of a month's photos; a non-OK answer raises 'Request failure' and the month becomes rejected. */
@@ -16,7 +17,7 @@ export const getTimelineMonth = (
     signal,
   });
 
-export type MonthData = InfiniteData<PhotoPage, SectionPageParam>;
+export type MonthData = SectionData;
 
 /** The most photos one timeline request may ask for. */
 export const MAX_MONTH_PAGE = PHOTOS_PAGE_SIZE;
@@ -40,6 +41,15 @@ export const timelineMonthQueryOptions = (http: HttpClient, sort: SortOptions, y
     staleTime: 5 * 60_000,
     gcTime: SECTION_GC_TIME,
   });
+
+/**
+ * A month's photos. Only the month loaders (months near the viewport) fetch; every other user of a month
+ * (its heading, its rows, the preview) only reads the cache, so rows far away never cause requests.
+ */
+export function useTimelineMonth(sort: SortOptions, year: number, month: number, fetching = false) {
+  const { http } = useServices();
+  return useInfiniteQuery({ ...timelineMonthQueryOptions(http, sort, year, month), enabled: fetching });
+}
 
 /** Every photo id of a month, page by page at the largest page size, without touching the cache. */
 export const fetchMonthPhotoIds = (http: HttpClient, sort: SortOptions, year: number, month: number, signal?: AbortSignal): Promise<string[]> =>

@@ -7,6 +7,9 @@ export interface SectionPageParam {
   limit: number;
 }
 
+/** A section's cached photos: the pages loaded so far. */
+export type SectionData = InfiniteData<PhotoPage, SectionPageParam>;
+
 /** A section's photos stay cached this long after the last screen using them goes (the memory stays flat). */
 export const SECTION_GC_TIME = 2 * 60_000;
 

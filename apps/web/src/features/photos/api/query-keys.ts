@@ -4,10 +4,12 @@ import type { SortKey, SortOptions } from '@shoebox/contracts';
 export const photoKeys = {
   all: ['photos'] as const,
   accountInfo: () => [...photoKeys.all, 'account-info'] as const,
-  timelineCounts: (sortKey: SortKey) => [...photoKeys.all, 'timeline-counts', sortKey] as const,
+  timelineCountsAll: () => [...photoKeys.all, 'timeline-counts'] as const,
+  timelineCounts: (sortKey: SortKey) => [...photoKeys.timelineCountsAll(), sortKey] as const,
   timelineMonths: () => [...photoKeys.all, 'timeline-month'] as const,
-  timelineMonth: (sort: SortOptions, year: number, month: number) =>
-    [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder, year, month] as const,
+  /** Every month of one sort: the preview looks for its photo among them. */
+  timelineMonthsOf: (sort: SortOptions) => [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder] as const,
+  timelineMonth: (sort: SortOptions, year: number, month: number) => [...photoKeys.timelineMonthsOf(sort), year, month] as const,
   deletionInfo: () => [...photoKeys.all, 'deletion-info'] as const,
 };
 

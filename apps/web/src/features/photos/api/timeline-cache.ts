@@ -1,6 +1,6 @@
 import type { AccountPhotoInfo, Photo, SortKey, SortOptions, TimelineCounts } from '@shoebox/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { monthKey, type SectionKey } from '../timeline/layout';
+import { monthKey, type SectionKey } from '../lib/section-key';
 import type { MonthData } from './get-timeline-month';
 import { pagedPhotos, withoutPhotos } from './photo-pages';
 import { photoKeys } from './query-keys';
@@ -15,7 +15,7 @@ export interface LibrarySnapshot {
 export function snapshotLibrary(queryClient: QueryClient): LibrarySnapshot {
   const months = queryClient.getQueriesData<MonthData>({ queryKey: photoKeys.timelineMonths() }).filter((e): e is [QueryKey, MonthData] => !!e[1]);
   const counts = queryClient
-    .getQueriesData<TimelineCounts>({ queryKey: [...photoKeys.all, 'timeline-counts'] })
+    .getQueriesData<TimelineCounts>({ queryKey: photoKeys.timelineCountsAll() })
     .filter((e): e is [QueryKey, TimelineCounts] => !!e[1]);
   return { months, counts, account: queryClient.getQueryData<AccountPhotoInfo>(photoKeys.accountInfo()) };
 }
@@ -83,7 +83,7 @@ export interface LocatedPhoto {
 
 /** Finds a photo among the loaded months of a sort. */
 export function findCachedPhoto(queryClient: QueryClient, sort: SortOptions, id: string): LocatedPhoto | undefined {
-  const entries = queryClient.getQueriesData<MonthData>({ queryKey: [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder] });
+  const entries = queryClient.getQueriesData<MonthData>({ queryKey: photoKeys.timelineMonthsOf(sort) });
   for (const [key, data] of entries) {
     const photos = pagedPhotos(data);
     const index = photos.findIndex((photo) => photo.imageId === id);

@@ -5,7 +5,7 @@ import { useNavigation } from 'react-router';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsSmallScreen } from '../../../lib/media';
 import { useServices } from '../../../lib/services';
-import { CopyToAlbumDialog } from '../albums/copy/copy-to-album-dialog';
+import { CopyToAlbumDialog } from '../copy-to-album/copy-to-album-dialog';
 import { usePhotoDownload } from '../download/use-photo-download';
 import { thumbnailUrl } from '../lib/thumbnails';
 import { NO_ZOOM, PhotoStage, type Zoom } from './photo-stage';

@@ -5,8 +5,8 @@ import { useLocation, useNavigate, useOutletContext, useParams } from 'react-rou
 import { DeletePhotoDialog } from '../delete/delete-dialogs';
 import { formatDate, knownDateTaken } from '../lib/photo-dates';
 import { photoPaths } from '../paths';
-import type { TimelineOutletContext } from '../routes/photos-page';
 import { PhotoPreview } from './photo-preview';
+import type { TimelineOutletContext } from './timeline-outlet-context';
 import { usePreviewNavigation } from './use-preview-navigation';
 
 /**

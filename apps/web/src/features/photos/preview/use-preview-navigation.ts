@@ -1,10 +1,12 @@
 import type { Photo, SortOptions } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTimelineMonth } from '../api/get-timeline-month';
 import { pagedPhotos } from '../api/photo-pages';
+import { photoKeys } from '../api/query-keys';
 import { findCachedPhoto, type LocatedPhoto } from '../api/timeline-cache';
-import type { TimelineSection } from '../timeline/layout';
-import { useMonth, useMonthCacheUpdates } from '../timeline/use-month';
+import type { GridSection } from '../grid/grid-layout';
+import { useSectionCacheUpdates } from '../grid/use-section-cache-updates';
 import type { PreviewPosition } from './photo-preview';
 
 /** The preview's position on the timeline, with where its photo sits among the loaded months. */
@@ -17,9 +19,9 @@ export interface PreviewNavigation extends PreviewPosition {
  * its month, then across to the month before or after. A neighbour not loaded yet is loaded on the way (the
  * rest of the month, or the next month's first page), so previous and next walk the whole library.
  */
-export function usePreviewNavigation(sort: SortOptions, sections: readonly TimelineSection[], photoId: string, go: (photo: Photo) => unknown): PreviewNavigation {
+export function usePreviewNavigation(sort: SortOptions, sections: readonly GridSection[], photoId: string, go: (photo: Photo) => unknown): PreviewNavigation {
   const queryClient = useQueryClient();
-  useMonthCacheUpdates();
+  useSectionCacheUpdates(photoKeys.timelineMonths());
   const [pending, setPending] = useState<'previous' | 'next'>();
 
   const located = findCachedPhoto(queryClient, sort, photoId);
@@ -27,14 +29,14 @@ export function usePreviewNavigation(sort: SortOptions, sections: readonly Timel
   const before = index > 0 ? sections[index - 1] : undefined;
   const after = index >= 0 && index < sections.length - 1 ? sections[index + 1] : undefined;
 
-  const here = useMonth(sort, located?.year ?? 0, located?.month ?? 0, !!located);
+  const here = useTimelineMonth(sort, located?.year ?? 0, located?.month ?? 0, !!located);
   const photos = pagedPhotos(here.data);
   const atStart = !!located && located.index === 0;
   const atEnd = !!located && located.index === photos.length - 1;
 
   // The month before is needed only at this month's first photo, the month after only past its last one.
-  const previousMonth = useMonth(sort, before?.year ?? 0, before?.month ?? 0, !!before && atStart);
-  const nextMonth = useMonth(sort, after?.year ?? 0, after?.month ?? 0, !!after && atEnd && !here.hasNextPage);
+  const previousMonth = useTimelineMonth(sort, before?.year ?? 0, before?.month ?? 0, !!before && atStart);
+  const nextMonth = useTimelineMonth(sort, after?.year ?? 0, after?.month ?? 0, !!after && atEnd && !here.hasNextPage);
   const previousPhotos = pagedPhotos(previousMonth.data);
   const previousComplete = !!previousMonth.data && !previousMonth.hasNextPage;
 

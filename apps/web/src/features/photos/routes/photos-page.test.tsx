@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { makePhoto, photosTakenIn, scrollWindowTo, servePhotoLibrary } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
-import { buildTimelineLayout } from '../timeline/layout';
+import { buildTimelineLayout } from '../timeline/timeline-layout';
 
 /** The timeline's month headings, in order. */
 const sectionTitles = () =>

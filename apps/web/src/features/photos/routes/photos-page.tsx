@@ -1,4 +1,4 @@
-import type { Photo, SortOptions } from '@shoebox/contracts';
+import type { Photo } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
@@ -8,34 +8,22 @@ import { useServices } from '../../../lib/services';
 import { usePhotoDeletion, type DeletionEntry } from '../api/use-photo-deletion';
 import { AddFromLibraryBar } from '../albums/add-from-library/add-from-library-bar';
 import { useAddFromLibrary } from '../albums/add-from-library/use-add-from-library';
-import { CopyToAlbumDialog } from '../albums/copy/copy-to-album-dialog';
 import { InfoBanner } from '../components/info-banner';
+import { CopyToAlbumDialog } from '../copy-to-album/copy-to-album-dialog';
 import { PhotosHeader } from '../components/photos-header';
 import { DeleteAllDialog, DeleteSelectedDialog } from '../delete/delete-dialogs';
+import type { GridLayout } from '../grid/grid-layout';
+import type { PhotoGridHandle } from '../grid/photo-grid';
 import { photoPaths } from '../paths';
+import type { TimelineOutletContext } from '../preview/timeline-outlet-context';
 import { resolveSelection } from '../selection/resolve-selection';
 import { SelectionToolbar } from '../selection/selection-toolbar';
 import { readScrollMemory } from '../stores/scroll-memory';
 import { selectedAmount } from '../stores/selection';
 import { SelectionProvider, useSelection } from '../stores/selection-context';
 import { usePhotosSort } from '../stores/sort-options';
-import type { TimelineLayout, TimelineSection } from '../timeline/layout';
 import { Timeline } from '../timeline/timeline';
-import type { TimelineGridHandle } from '../timeline/timeline-grid';
 import styles from './photos-page.module.css';
-
-/** What the preview (rendered over the grid) gets from the timeline underneath it. */
-export interface TimelineOutletContext {
-  sort: SortOptions;
-  sections: readonly TimelineSection[];
-  /** The counts are loaded and every month near the viewport has answered: a photo not found now is not there. */
-  settled: boolean;
-  /** Back to the grid: back in history when the preview was opened from it, else to the timeline's address. */
-  closePreview: () => void;
-  /** The preview has gone and the page is usable again: the grid goes back to where it was. */
-  onPreviewClosed: (lastPhotoId: string | undefined) => void;
-  deletePhoto: (entry: DeletionEntry) => Promise<boolean>;
-}
 
 interface PreviewState {
   fromTimeline?: boolean;
@@ -65,15 +53,15 @@ function PhotosPageContent() {
   const [sort] = usePhotosSort();
   const { selection, dispatch } = useSelection();
   const deletion = usePhotoDeletion();
-  const grid = useRef<TimelineGridHandle>(null);
-  const [layout, setLayout] = useState<TimelineLayout>();
+  const grid = useRef<PhotoGridHandle>(null);
+  const [layout, setLayout] = useState<GridLayout>();
   const [settled, setSettled] = useState(false);
   const [dialog, setDialog] = useState<'selected' | 'all' | 'copy'>();
   const lastOpened = useRef<string>(undefined);
 
   const [searchParams, setSearchParams] = useSearchParams();
   const total = layout?.totalPhotos ?? 0;
-  const amount = layout ? selectedAmount(selection, layout.countByMonth, total) : 0;
+  const amount = layout ? selectedAmount(selection, layout.countBySection, total) : 0;
   const everythingSelected = total > 0 && amount === total;
 
   // /my-photos/photos?addTo={albumId} (the album screen's 'From my photos'): selection mode picks photos for

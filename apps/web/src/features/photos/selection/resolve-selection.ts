@@ -6,7 +6,7 @@ import { cachedIdsIfComplete } from '../api/photo-pages';
 import { photoKeys } from '../api/query-keys';
 import type { DeletionEntry } from '../api/use-photo-deletion';
 import type { SelectionState } from '../stores/selection';
-import type { TimelineSection } from '../timeline/layout';
+import type { GridSection } from '../grid/grid-layout';
 
 /** Spec §9: at most this many photos are downloaded at a time. */
 export const MAX_DOWNLOAD_PHOTOS = 100;
@@ -20,7 +20,7 @@ export async function resolveSelection(
   queryClient: QueryClient,
   sort: SortOptions,
   selection: SelectionState,
-  sections: readonly TimelineSection[],
+  sections: readonly GridSection[],
   signal?: AbortSignal,
 ): Promise<DeletionEntry[]> {
   const entries: DeletionEntry[] = [...selection.ids];

@@ -1,4 +1,4 @@
-import type { SectionKey } from '../timeline/layout';
+import type { SectionKey } from '../lib/section-key';
 
 /**
  * Which photos are selected, without needing every photo's id: "all", whole months and single photos, minus
@@ -99,10 +99,10 @@ export function isPhotoSelected(state: SelectionState, id: string, month: Sectio
 }
 
 /** How many photos are selected, given every month's count and the library's total. */
-export function selectedAmount(state: SelectionState, countByMonth: ReadonlyMap<SectionKey, number>, total: number): number {
+export function selectedAmount(state: SelectionState, countBySection: ReadonlyMap<SectionKey, number>, total: number): number {
   if (state.all) return Math.max(0, total - state.excluded.size);
   let amount = state.ids.size - state.excluded.size;
-  for (const month of state.months) amount += countByMonth.get(month) ?? 0;
+  for (const month of state.months) amount += countBySection.get(month) ?? 0;
   return Math.max(0, amount);
 }
 

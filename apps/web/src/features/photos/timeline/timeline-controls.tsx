@@ -2,12 +2,12 @@ import { sortKeySchema, type SortOptions } from '@shoebox/contracts';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
-import type { TimelineLayout } from './layout';
-import { useSectionLabel } from './section-header';
+import type { GridLayout } from '../grid/grid-layout';
+import { useSectionLabel } from '../grid/section-header';
 import styles from './timeline.module.css';
 
 interface TimelineControlsProps {
-  layout: TimelineLayout | undefined;
+  layout: GridLayout | undefined;
   sort: SortOptions;
   onSortChange: (sort: SortOptions) => void;
   onJump: (sectionIndex: number) => void;

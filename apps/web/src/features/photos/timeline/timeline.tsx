@@ -11,21 +11,22 @@ import { GridState } from '../components/grid-state';
 import { useSelection } from '../stores/selection-context';
 import { usePhotosSort } from '../stores/sort-options';
 import { AddPhotosButton } from '../upload/components/add-photos-button';
-import { buildTimelineLayout, type TimelineLayout } from './layout';
-import { MeasuredGrid } from './measured-grid';
-import type { SectionSource } from './section-source';
+import type { GridLayout } from '../grid/grid-layout';
+import { MeasuredGrid } from '../grid/measured-grid';
+import type { PhotoGridHandle } from '../grid/photo-grid';
+import type { SectionSource } from '../grid/section-source';
+import { useContentWidth } from '../grid/use-content-width';
 import { TimelineControls } from './timeline-controls';
-import type { TimelineGridHandle } from './timeline-grid';
+import { buildTimelineLayout } from './timeline-layout';
 import styles from './timeline.module.css';
-import { useContentWidth } from './use-content-width';
 
 interface TimelineProps {
   paused: boolean;
   previewHref: (photo: Photo) => string;
   onOpen: (photo: Photo) => void;
   onSettledChange: (settled: boolean) => void;
-  onLayout: (layout: TimelineLayout | undefined) => void;
-  gridRef: RefObject<TimelineGridHandle | null>;
+  onLayout: (layout: GridLayout | undefined) => void;
+  gridRef: RefObject<PhotoGridHandle | null>;
 }
 
 /**

@@ -8,11 +8,12 @@ import { albumPhotosQueryOptions } from '../../api/get-album-photos';
 import { albumKeys, type AlbumKind } from '../../api/query-keys';
 import { GridState } from '../../components/grid-state';
 import { useSelection } from '../../stores/selection-context';
-import { buildAlbumLayout, type TimelineLayout } from '../../timeline/layout';
-import { MeasuredGrid } from '../../timeline/measured-grid';
-import type { SectionSource } from '../../timeline/section-source';
-import type { TimelineGridHandle } from '../../timeline/timeline-grid';
-import { useContentWidth } from '../../timeline/use-content-width';
+import type { GridLayout } from '../../grid/grid-layout';
+import { MeasuredGrid } from '../../grid/measured-grid';
+import type { PhotoGridHandle } from '../../grid/photo-grid';
+import type { SectionSource } from '../../grid/section-source';
+import { useContentWidth } from '../../grid/use-content-width';
+import { buildAlbumLayout } from './album-layout';
 import styles from './album-page.module.css';
 import { AlbumSortControl } from './album-sort-control';
 
@@ -26,15 +27,15 @@ interface AlbumGridProps {
   paused: boolean;
   previewHref: (photo: Photo) => string;
   onOpen: (photo: Photo) => void;
-  onLayout?: (layout: TimelineLayout | undefined) => void;
-  gridRef: RefObject<TimelineGridHandle | null>;
+  onLayout?: (layout: GridLayout | undefined) => void;
+  gridRef: RefObject<PhotoGridHandle | null>;
 }
 
 /** Nothing waits for an album's grid to settle: its preview finds its own photo. */
 const ignoreSettled = () => undefined;
 
 /**
- * An album's photos: the sort and Select above the timeline's virtualized grid, holding one section without
+ * An album's photos: the sort and Select above the photo grid (the timeline's too), holding one section without
  * a heading, laid out from the album's count and loading in sections of 24 as the window reaches them.
  */
 export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortChange, paused, previewHref, onOpen, onLayout, gridRef }: AlbumGridProps) {

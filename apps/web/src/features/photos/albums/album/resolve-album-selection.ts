@@ -5,7 +5,7 @@ import { fetchAlbumPhotoIds, type AlbumPhotosData } from '../../api/get-album-ph
 import { cachedIdsIfComplete } from '../../api/photo-pages';
 import { albumKeys, type AlbumKind } from '../../api/query-keys';
 import type { SelectionState } from '../../stores/selection';
-import { ALBUM_SECTION_KEY } from '../../timeline/layout';
+import { ALBUM_SECTION_KEY } from './album-layout';
 
 /** The selected photos of an album as ids: single photos are known; Select all reads the album (from the cache when it is fully loaded). */
 export async function resolveAlbumSelection(

@@ -2,7 +2,7 @@ import type { Photo } from '@shoebox/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { pagedPhotos } from '../../api/photo-pages';
-import type { SectionQueryOptions } from '../../timeline/section-source';
+import type { SectionQueryOptions } from '../../grid/section-source';
 import type { PreviewPosition } from '../../preview/photo-preview';
 
 /**

@@ -6,8 +6,8 @@ import { photoPaths } from '../../paths';
 import { selectedAmount } from '../../stores/selection';
 import { useSelection } from '../../stores/selection-context';
 import { useAlbumSort } from '../../stores/sort-options';
-import type { TimelineLayout } from '../../timeline/layout';
-import type { TimelineGridHandle } from '../../timeline/timeline-grid';
+import type { GridLayout } from '../../grid/grid-layout';
+import type { PhotoGridHandle } from '../../grid/photo-grid';
 import type { AlbumOutletContext, PreviewState } from './album-outlet-context';
 
 const paths = {
@@ -26,9 +26,9 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
   const previewOpen = useMatch(`/my-photos/${kind}/:id/preview/:photoId`) !== null;
   const [sort, setSort] = useAlbumSort();
   const { selection } = useSelection();
-  const grid = useRef<TimelineGridHandle>(null);
-  const [layout, setLayout] = useState<TimelineLayout>();
-  const amount = layout ? selectedAmount(selection, layout.countByMonth, photosCount) : 0;
+  const grid = useRef<PhotoGridHandle>(null);
+  const [layout, setLayout] = useState<GridLayout>();
+  const amount = layout ? selectedAmount(selection, layout.countBySection, photosCount) : 0;
 
   const previewPath = useCallback((photo: Photo) => paths[kind].preview(albumId, photo.imageId), [kind, albumId]);
   const onOpen = useCallback(

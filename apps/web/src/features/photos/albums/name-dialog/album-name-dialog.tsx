@@ -7,7 +7,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { useCreateAlbum } from '../../api/create-album';
 import { useRenameAlbum } from '../../api/rename-album';
 import { photoPaths } from '../../paths';
-import { AlbumNameField } from './album-name-field';
+import { AlbumNameField } from '../../components/album-name-field';
 import styles from './album-name-dialog.module.css';
 
 export type AlbumNameDialogProps =

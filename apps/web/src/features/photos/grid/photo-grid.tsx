@@ -3,25 +3,24 @@ import { InfiniteQueryObserver, useIsFetching, useQueryClient } from '@tanstack/
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MonthData } from '../api/get-timeline-month';
-import { pagedPhotos } from '../api/photo-pages';
+import { pagedPhotos, type SectionData } from '../api/photo-pages';
 import { useSelection } from '../stores/selection-context';
 import { isMonthSelected } from '../stores/selection';
 import { writeScrollMemory, type TimelineScrollMemory } from '../stores/scroll-memory';
-import { itemAt, itemSize, LARGE_TILE_MIN_WIDTH, monthsInWindow, sectionIndexAtOffset, type TimelineLayout, type TimelineSection } from './layout';
+import { itemAt, itemSize, LARGE_TILE_MIN_WIDTH, sectionIndexAtOffset, sectionsInWindow, type GridLayout, type GridSection } from './grid-layout';
 import { SectionLoader } from './section-loader';
 import { SectionHeader } from './section-header';
-import styles from './timeline.module.css';
 import type { TileContext } from './photo-tile';
 import type { SectionSource } from './section-source';
-import { TimelineRow, type MonthState, type RowContext } from './timeline-row';
-import { useActiveMonths } from './use-active-months';
-import { useMonthCacheUpdates } from './use-month';
+import { GridRow, type RowContext, type SectionState } from './grid-row';
+import styles from './grid.module.css';
+import { useActiveSections } from './use-active-sections';
+import { useSectionCacheUpdates } from './use-section-cache-updates';
 
 /** Rows rendered above and below the visible ones: enough for smooth scrolling, few enough for a small DOM. */
 const OVERSCAN_ROWS = 2;
 
-export interface TimelineGridHandle {
+export interface PhotoGridHandle {
   /** Scrolls so that the section's heading sits just below the sticky controls. */
   jumpTo(sectionIndex: number): void;
   /** Puts the window back where the memory says; if the layout changed since, at the remembered section. */
@@ -30,8 +29,8 @@ export interface TimelineGridHandle {
   focusPhoto(photoId: string): void;
 }
 
-export interface TimelineGridProps {
-  layout: TimelineLayout;
+export interface PhotoGridProps {
+  layout: GridLayout;
   /** Where the sections' photos come from: the timeline's months, or an album. */
   source: SectionSource;
   /** A preview covers the grid: the scroll position is not remembered meanwhile. */
@@ -41,9 +40,9 @@ export interface TimelineGridProps {
   previewHref: (photo: Photo) => string;
   /** Opens a photo's preview. */
   onOpen: (photo: Photo) => void;
-  /** Whether the months near the viewport have all answered (loaded or failed). */
+  /** Whether the sections near the viewport have all answered (loaded or failed). */
   onSettledChange: (settled: boolean) => void;
-  ref?: Ref<TimelineGridHandle>;
+  ref?: Ref<PhotoGridHandle>;
 }
 
 /** The list's top in the document, kept up to date when anything above it changes height. */
@@ -70,17 +69,18 @@ function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
  * Item keys for a layout: the indexes, cheap for tens of thousands of rows. A new function per layout
  * tells the virtualizer that every size may have changed.
  */
-const itemKeysOf = (_layout: TimelineLayout) => (index: number) => index;
+const itemKeysOf = (_layout: GridLayout) => (index: number) => index;
 
 /**
  * The virtualized grid: only the rows near the viewport exist in the DOM, every heading and row sits at the
- * exact offset the counts give, and the months near the viewport load (further ones are aborted).
+ * exact offset the counts give, and the sections near the viewport load (further ones are aborted). The
+ * timeline's months and an album's photos alike.
  */
-export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: TimelineGridProps) {
+export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: PhotoGridProps) {
   const { t } = useTranslation('photos');
   const { selection, dispatch } = useSelection();
   const queryClient = useQueryClient();
-  useMonthCacheUpdates(source.queryPrefix);
+  useSectionCacheUpdates(source.queryPrefix);
   const list = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(list);
 
@@ -92,18 +92,18 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
   // The window on the list, in list pixels: load about one viewport around it, keep loading within two.
   const viewport = virtualizer.scrollRect?.height || window.innerHeight;
   const listTop = Math.max(0, (virtualizer.scrollOffset ?? window.scrollY) - scrollMargin);
-  const near = monthsInWindow(layout, listTop - viewport, listTop + 2 * viewport);
-  const keep = new Set(monthsInWindow(layout, listTop - 2 * viewport, listTop + 3 * viewport).map((d) => d.section.key));
-  const active = useActiveMonths(near, keep, virtualizer.isScrolling);
+  const near = sectionsInWindow(layout, listTop - viewport, listTop + 2 * viewport);
+  const keep = new Set(sectionsInWindow(layout, listTop - 2 * viewport, listTop + 3 * viewport).map((d) => d.section.key));
+  const active = useActiveSections(near, keep, virtualizer.isScrolling);
 
-  // Settled: every month near the viewport has answered. The preview waits for it before it says "not found".
+  // Settled: every section near the viewport has answered. The preview waits for it before it says "not found".
   const fetching = useIsFetching({ queryKey: source.queryPrefix });
   const settled =
     layout.sections.length === 0 ||
     (active.length > 0 && fetching === 0 && active.every((m) => queryClient.getQueryState(source.sectionQuery(m.section).queryKey)?.status !== 'pending'));
   useEffect(() => onSettledChange(settled), [settled, onSettledChange]);
 
-  // Remember where the timeline is (first visible section and scroll position) whenever it comes to rest.
+  // Remember where the grid is (first visible section and scroll position) whenever it comes to rest.
   const firstVisible = sectionIndexAtOffset(layout, listTop + stickyHeight());
   const { isScrolling } = virtualizer;
   useEffect(() => {
@@ -111,17 +111,17 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
   }, [firstVisible, listTop, paused, isScrolling]);
 
   // Each rendered section's photos, as the same object until they change, so unchanged rows do not render.
-  const months = useRef(new Map<string, MonthState & { data: MonthData | undefined }>());
-  const seen = new Map<string, MonthState & { data: MonthData | undefined }>();
-  const monthState = (section: TimelineSection): MonthState => {
+  const sections = useRef(new Map<string, SectionState & { data: SectionData | undefined }>());
+  const seen = new Map<string, SectionState & { data: SectionData | undefined }>();
+  const sectionState = (section: GridSection): SectionState => {
     const key = `${source.id}:${section.key}`;
     const cached = seen.get(key);
     if (cached) return cached;
     const options = source.sectionQuery(section);
-    const query = queryClient.getQueryCache().find<MonthData>({ queryKey: options.queryKey, exact: true });
+    const query = queryClient.getQueryCache().find<SectionData>({ queryKey: options.queryKey, exact: true });
     const data = query?.state.data;
     const loadingMore = !!data && query?.state.fetchStatus === 'fetching';
-    const previous = months.current.get(key);
+    const previous = sections.current.get(key);
     const state =
       previous && previous.data === data && previous.loadingMore === loadingMore
         ? previous
@@ -134,12 +134,12 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
     seen.set(key, state);
     return state;
   };
-  const monthFailed = (section: TimelineSection) => {
+  const sectionFailed = (section: GridSection) => {
     const state = queryClient.getQueryState(source.sectionQuery(section).queryKey);
     return state?.status === 'error' && !state.data;
   };
-  const retryMonth = useCallback(
-    (section: TimelineSection) => void queryClient.refetchQueries({ queryKey: source.sectionQuery(section).queryKey, exact: true }),
+  const retrySection = useCallback(
+    (section: GridSection) => void queryClient.refetchQueries({ queryKey: source.sectionQuery(section).queryKey, exact: true }),
     [queryClient, source],
   );
 
@@ -168,11 +168,11 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
   );
 
   const onToggle = useCallback(
-    (photo: Photo, section: TimelineSection) => dispatch({ type: 'toggle', id: photo.imageId, month: section.key, monthCount: section.count }),
+    (photo: Photo, section: GridSection) => dispatch({ type: 'toggle', id: photo.imageId, month: section.key, monthCount: section.count }),
     [dispatch],
   );
   const onSelectAll = useCallback(
-    (section: TimelineSection, select: boolean) => {
+    (section: GridSection, select: boolean) => {
       dispatch({ type: 'start' });
       dispatch(select ? { type: 'selectMonth', month: section.key } : { type: 'deselectMonth', month: section.key, allMonths: layout.sections.map((s) => s.key) });
     },
@@ -208,7 +208,7 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
   );
 
   useLayoutEffect(() => {
-    months.current = seen;
+    sections.current = seen;
   });
 
   return (
@@ -225,13 +225,13 @@ export function TimelineGrid({ layout, source, paused, stickyHeight, previewHref
                 section={item.section}
                 top={top}
                 selected={selection.active && isMonthSelected(selection, item.section.key)}
-                failed={monthFailed(item.section)}
+                failed={sectionFailed(item.section)}
                 onSelectAll={onSelectAll}
-                onRetry={retryMonth}
+                onRetry={retrySection}
               />
             );
           }
-          return <TimelineRow key={`r${item.section.key}:${item.row}`} section={item.section} row={item.row} top={top} month={monthState(item.section)} context={rowContext} />;
+          return <GridRow key={`r${item.section.key}:${item.row}`} section={item.section} row={item.row} top={top} state={sectionState(item.section)} context={rowContext} />;
         })}
       </div>
       {active.map((m) => (

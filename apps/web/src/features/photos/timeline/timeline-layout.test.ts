@@ -1,15 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  buildTimelineLayout,
-  columnsForWidth,
-  itemAt,
-  itemSize,
-  monthsInWindow,
-  orderedMonths,
-  SECTION_HEADER_HEIGHT,
-  sectionAtOffset,
-  TILE_GAP,
-} from './layout';
+import { columnsForWidth, itemAt, itemSize, SECTION_HEADER_HEIGHT, sectionAtOffset, sectionsInWindow, TILE_GAP } from '../grid/grid-layout';
+import { buildTimelineLayout, orderedMonths } from './timeline-layout';
 
 const counts = { '2023': { '12': 5, '1': 2 }, '2024': { '6': 13, '2': 0 }, '1970': { '1': 3 } };
 
@@ -74,9 +65,9 @@ describe('layout from the counts alone', () => {
 
     // A window over the heading and first row of June: June wants its first 6 photos; nothing else.
     const firstRowEnd = SECTION_HEADER_HEIGHT + layout.rowHeight - 1;
-    expect(monthsInWindow(layout, 0, firstRowEnd).map((d) => [d.section.key, d.wanted])).toEqual([['2024-6', 6]]);
+    expect(sectionsInWindow(layout, 0, firstRowEnd).map((d) => [d.section.key, d.wanted])).toEqual([['2024-6', 6]]);
     // A window over the whole list wants every photo of every month.
-    expect(monthsInWindow(layout, 0, layout.totalHeight).map((d) => [d.section.key, d.wanted])).toEqual([
+    expect(sectionsInWindow(layout, 0, layout.totalHeight).map((d) => [d.section.key, d.wanted])).toEqual([
       ['2024-6', 13],
       ['2023-12', 5],
       ['2023-1', 2],

@@ -1,16 +1,16 @@
 import type { Photo } from '@shoebox/contracts';
 import { memo, useEffect, useState, type MouseEvent } from 'react';
 import { thumbnailUrl } from '../lib/thumbnails';
-import type { TimelineSection } from './layout';
-import { DWELL_MS } from './use-active-months';
-import styles from './timeline.module.css';
+import type { GridSection } from './grid-layout';
+import styles from './grid.module.css';
+import { DWELL_MS } from './use-active-sections';
 
 /** What every tile shares: set once per grid, so a scroll re-renders no tile. */
 export interface TileContext {
   /** 300 for small and medium grids, 800 for large ones. */
   size: 300 | 800;
   selecting: boolean;
-  onToggle: (photo: Photo, section: TimelineSection) => void;
+  onToggle: (photo: Photo, section: GridSection) => void;
   /** Where the tile leads outside selection mode. */
   href: (photo: Photo) => string;
   /** Opens the preview (a plain click); other clicks (new tab, …) follow the link. */
@@ -39,7 +39,7 @@ function useSettledAppearance(isScrolling: () => boolean): boolean {
  * One photo of the grid: a link to its preview, or in selection mode a checkbox. It carries its date taken
  * for the grid's single 'Taken on' tooltip, and shows its own failure state when its thumbnail cannot load.
  */
-export const PhotoTile = memo(function PhotoTile({ photo, section, selected, context }: { photo: Photo; section: TimelineSection; selected: boolean; context: TileContext }) {
+export const PhotoTile = memo(function PhotoTile({ photo, section, selected, context }: { photo: Photo; section: GridSection; selected: boolean; context: TileContext }) {
   const [failed, setFailed] = useState(false);
   const settled = useSettledAppearance(context.isScrolling);
   const name = photo.localFileName || context.fallbackName;

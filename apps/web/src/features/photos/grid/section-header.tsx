@@ -1,13 +1,13 @@
 import { memo, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/photo-dates';
-import { SECTION_HEADER_HEIGHT, type TimelineSection } from './layout';
-import styles from './timeline.module.css';
+import { SECTION_HEADER_HEIGHT, type GridSection } from './grid-layout';
+import styles from './grid.module.css';
 
 const labels = new Map<string, string>();
 
 /**
- * A month's label: 'June 2024' in the channel's language, or 'Unknown Date' for photos without a date.
+ * A section's label, by its month: 'June 2024' in the channel's language, or 'Unknown Date' for photos without a date.
  * Each label is formatted once (a big library has hundreds of months in the jump list).
  */
 export function useSectionLabel() {
@@ -15,7 +15,7 @@ export function useSectionLabel() {
   const unknown = t('timeline.unknownDate');
   const pattern = t('timeline.monthFormat');
   return useCallback(
-    (section: Pick<TimelineSection, 'year' | 'month' | 'unknown'>) => {
+    (section: Pick<GridSection, 'year' | 'month' | 'unknown'>) => {
       if (section.unknown) return unknown;
       const key = `${i18n.language}|${pattern}|${section.year}-${section.month}`;
       let label = labels.get(key);
@@ -29,7 +29,7 @@ export function useSectionLabel() {
   );
 }
 
-/** A month's heading: its name, how many photos it has, its select-all control, and its load error if any. */
+/** A section's heading (the timeline's months have one): its name, how many photos it has, its select-all control, and its load error if any. */
 export const SectionHeader = memo(function SectionHeader({
   section,
   top,
@@ -38,12 +38,12 @@ export const SectionHeader = memo(function SectionHeader({
   onSelectAll,
   onRetry,
 }: {
-  section: TimelineSection;
+  section: GridSection;
   top: number;
   selected: boolean;
   failed: boolean;
-  onSelectAll: (section: TimelineSection, select: boolean) => void;
-  onRetry: (section: TimelineSection) => void;
+  onSelectAll: (section: GridSection, select: boolean) => void;
+  onRetry: (section: GridSection) => void;
 }) {
   const { t } = useTranslation('photos');
   const label = useSectionLabel();

@@ -2,9 +2,9 @@ import type { Photo } from '@shoebox/contracts';
 import { memo } from 'react';
 import { formatNumber } from '../lib/format-number';
 import { isPhotoSelected, type SelectionState } from '../stores/selection';
-import type { TimelineSection } from './layout';
+import type { GridSection } from './grid-layout';
 import { PhotoTile, type TileContext } from './photo-tile';
-import styles from './timeline.module.css';
+import styles from './grid.module.css';
 
 export interface RowContext {
   columns: number;
@@ -14,21 +14,21 @@ export interface RowContext {
   loadMoreLabel: (remaining: number) => string;
 }
 
-/** A month's loaded photos and whether more are being fetched, read once per month by the grid. */
-export interface MonthState {
+/** A section's loaded photos and whether more are being fetched, read once per section by the grid. */
+export interface SectionState {
   photos: readonly Photo[];
   loadingMore: boolean;
   loadMore: () => void;
 }
 
 /**
- * One row of a month: its loaded photos, then (where the loaded part ends) a '+N' tile that loads more, then
+ * One row of a section: its loaded photos, then (where the loaded part ends) a '+N' tile that loads more, then
  * grey placeholders for photos not loaded yet. Every row is exactly one tile high. It renders again only
- * when its month's photos, the selection or the grid change, never because the page scrolled.
+ * when its section's photos, the selection or the grid change, never because the page scrolled.
  */
-export const TimelineRow = memo(function TimelineRow({ section, row, top, month, context }: { section: TimelineSection; row: number; top: number; month: MonthState; context: RowContext }) {
+export const GridRow = memo(function GridRow({ section, row, top, state, context }: { section: GridSection; row: number; top: number; state: SectionState; context: RowContext }) {
   const { columns, selection } = context;
-  const { photos } = month;
+  const { photos } = state;
   const first = row * columns;
   const last = Math.min(section.count, first + columns);
   const cells = [];
@@ -53,9 +53,9 @@ export const TimelineRow = memo(function TimelineRow({ section, row, top, month,
           type="button"
           className={`${styles.tile} ${styles.more}`}
           aria-label={context.loadMoreLabel(remaining)}
-          aria-busy={month.loadingMore || undefined}
+          aria-busy={state.loadingMore || undefined}
           onClick={() => {
-            if (!month.loadingMore) month.loadMore();
+            if (!state.loadingMore) state.loadMore();
           }}
         >
           <span aria-hidden="true">+{formatNumber(remaining)}</span>

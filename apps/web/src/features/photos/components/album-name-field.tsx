@@ -1,7 +1,7 @@
 import type { AlbumNameProblem } from '@shoebox/contracts';
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './album-name-dialog.module.css';
+import styles from './album-name-field.module.css';
 
 interface AlbumNameFieldProps {
   value: string;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, knownDateTaken } from '../lib/photo-dates';
-import styles from './timeline.module.css';
+import styles from './grid.module.css';
 
 const HOVER_DELAY_MS = 400;
 const TILE = '[data-date-taken]';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, test, vi } from 'vitest';
-import { serveAlbums, type AlbumsSeed } from '../../../../test/albums';
-import { photosTakenIn } from '../../../../test/photo-library';
-import { renderWithServices } from '../../../../test/render-with-services';
+import { serveAlbums, type AlbumsSeed } from '../../../test/albums';
+import { photosTakenIn } from '../../../test/photo-library';
+import { renderWithServices } from '../../../test/render-with-services';
 import { CopyToAlbumDialog, type CopyToAlbumDialogProps } from './copy-to-album-dialog';
 
 const SAVE_FAILED = 'Unable to save changes. Please try again.';

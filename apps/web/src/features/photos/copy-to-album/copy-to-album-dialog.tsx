@@ -3,15 +3,15 @@ import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { buttonClass } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useAddPhotosToAlbum } from '../../api/add-album-photos';
-import { useCreateAlbum } from '../../api/create-album';
-import { useAlbums } from '../../api/get-albums';
-import { thumbnailUrl } from '../../lib/thumbnails';
-import { photoPaths } from '../../paths';
-import { AlbumNameField } from '../name-dialog/album-name-field';
+import { buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAddPhotosToAlbum } from '../api/add-album-photos';
+import { useCreateAlbum } from '../api/create-album';
+import { useAlbums } from '../api/get-albums';
+import { thumbnailUrl } from '../lib/thumbnails';
+import { photoPaths } from '../paths';
+import { AlbumNameField } from '../components/album-name-field';
 import styles from './copy-to-album-dialog.module.css';
 
 export interface CopyToAlbumDialogProps {

@@ -1,5 +1,5 @@
 import type { timelineMonthQueryOptions } from '../api/get-timeline-month';
-import type { TimelineSection } from './layout';
+import type { GridSection } from './grid-layout';
 
 /** The infinite query holding one section's photos, page by page (a timeline month's and an album's have the same shape). */
 export type SectionQueryOptions = ReturnType<typeof timelineMonthQueryOptions>;
@@ -13,5 +13,5 @@ export interface SectionSource {
   id: string;
   /** Prefix of every section query's key: the grid follows their changes and waits for them to settle. */
   queryPrefix: readonly unknown[];
-  sectionQuery(section: TimelineSection): SectionQueryOptions;
+  sectionQuery(section: GridSection): SectionQueryOptions;
 }

@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MonthDemand, SectionKey, TimelineSection } from './layout';
+import type { SectionKey } from '../lib/section-key';
+import type { GridSection, SectionDemand } from './grid-layout';
 
-/** While scrolling, a month must stay near the viewport this long before it loads: fast scrolling loads nothing. */
+/** While scrolling, a section must stay near the viewport this long before it loads: fast scrolling loads nothing. */
 export const DWELL_MS = 150;
 
-export interface ActiveMonth {
+export interface ActiveSection {
   key: SectionKey;
-  section: TimelineSection;
+  section: GridSection;
   wanted: number;
 }
 
 /**
- * The months that load: those within about a viewport of the visible part (`near`), at once when the list is
+ * The sections that load (timeline months, or an album's pages): those within about a viewport of the visible part (`near`), at once when the list is
  * still and after DWELL_MS when it is scrolling, and they stay loading while within the wider `keep` window.
- * A month leaving both stops loading (its loader unmounts and aborts its request).
+ * A section leaving both stops loading (its loader unmounts and aborts its request).
  */
-export function useActiveMonths(near: MonthDemand[], keep: ReadonlySet<SectionKey>, scrolling: boolean): ActiveMonth[] {
-  const [active, setActive] = useState<ActiveMonth[]>([]);
+export function useActiveSections(near: SectionDemand[], keep: ReadonlySet<SectionKey>, scrolling: boolean): ActiveSection[] {
+  const [active, setActive] = useState<ActiveSection[]>([]);
   const firstSeen = useRef(new Map<SectionKey, number>());
   const latest = useRef({ near, keep, scrolling });
   latest.current = { near, keep, scrolling };

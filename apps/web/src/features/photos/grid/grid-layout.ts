@@ -1,0 +1,150 @@
+import type { SectionKey } from '../lib/section-key';
+
+/** Space between tiles, horizontally and vertically. */
+export const TILE_GAP = 4;
+/** A section's heading row, including the space above it. */
+export const SECTION_HEADER_HEIGHT = 64;
+/** Columns aim at tiles about this wide: 2 on phones, 6 at 1280px, up to 8 on wide screens. */
+const TARGET_TILE_WIDTH = 160;
+const MIN_COLUMNS = 2;
+const MAX_COLUMNS = 8;
+/** Tiles at least this wide form a large grid, which gets the 800 thumbnails instead of the 300 ones. */
+export const LARGE_TILE_MIN_WIDTH = 240;
+
+/** What a grid is laid out from: its sections in display order, with their photo counts. */
+export interface SectionCount {
+  key: SectionKey;
+  /** The month a timeline section shows (its heading names it); 0 for an album's one section. */
+  year: number;
+  month: number;
+  /** A timeline's 'Unknown Date' section. */
+  unknown: boolean;
+  count: number;
+}
+
+export interface GridSection extends SectionCount {
+  /** Index of the section's first virtual item: its heading (where sections have one), then its rows. */
+  firstItem: number;
+  rows: number;
+  /** Offset of the heading from the top of the list, in pixels. */
+  top: number;
+  /** Height of heading and rows together. */
+  height: number;
+}
+
+export interface GridLayout {
+  sections: GridSection[];
+  /** Whether each section starts with a heading row (timeline months do, an album does not). */
+  headers: boolean;
+  columns: number;
+  tileSize: number;
+  rowHeight: number;
+  itemCount: number;
+  totalHeight: number;
+  totalPhotos: number;
+  /** The photos' count per section, for selection amounts. */
+  countBySection: ReadonlyMap<SectionKey, number>;
+}
+
+export type GridItem = { kind: 'header'; section: GridSection } | { kind: 'row'; section: GridSection; row: number };
+
+export function columnsForWidth(width: number): number {
+  return Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, Math.round(width / TARGET_TILE_WIDTH)));
+}
+
+/**
+ * Exact positions of every heading and row from the counts alone: tiles are square, so a section of n photos
+ * is (a heading and) ceil(n / columns) rows high before any of its photos has loaded.
+ */
+export function buildGridLayout(counts: readonly SectionCount[], width: number, headers: boolean): GridLayout {
+  const columns = columnsForWidth(width);
+  const tileSize = Math.max(1, (width - TILE_GAP * (columns - 1)) / columns);
+  const rowHeight = tileSize + TILE_GAP;
+  const headerHeight = headers ? SECTION_HEADER_HEIGHT : 0;
+  const sections: GridSection[] = [];
+  const countBySection = new Map<SectionKey, number>();
+  let top = 0;
+  let item = 0;
+  let totalPhotos = 0;
+  for (const counted of counts) {
+    const rows = Math.ceil(counted.count / columns);
+    const height = headerHeight + rows * rowHeight;
+    sections.push({ ...counted, firstItem: item, rows, top, height });
+    countBySection.set(counted.key, counted.count);
+    top += height;
+    item += (headers ? 1 : 0) + rows;
+    totalPhotos += counted.count;
+  }
+  return { sections, headers, columns, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countBySection };
+}
+
+const headerItems = (layout: GridLayout) => (layout.headers ? 1 : 0);
+
+/** The section whose heading or rows hold virtual item `index` (binary search). */
+export function sectionOfItem(layout: GridLayout, index: number): GridSection | undefined {
+  const { sections } = layout;
+  let low = 0;
+  let high = sections.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const section = sections[mid] as GridSection;
+    if (index < section.firstItem) high = mid - 1;
+    else if (index >= section.firstItem + headerItems(layout) + section.rows) low = mid + 1;
+    else return section;
+  }
+  return undefined;
+}
+
+export function itemAt(layout: GridLayout, index: number): GridItem | undefined {
+  const section = sectionOfItem(layout, index);
+  if (!section) return undefined;
+  if (layout.headers && index === section.firstItem) return { kind: 'header', section };
+  return { kind: 'row', section, row: index - section.firstItem - headerItems(layout) };
+}
+
+export function itemSize(layout: GridLayout, index: number): number {
+  const section = sectionOfItem(layout, index);
+  if (!section) return 0;
+  return layout.headers && index === section.firstItem ? SECTION_HEADER_HEIGHT : layout.rowHeight;
+}
+
+/** Index of the section at a vertical offset of the list (the first one above 0, the last one past the end); -1 when empty. */
+export function sectionIndexAtOffset(layout: GridLayout, offset: number): number {
+  const { sections } = layout;
+  let low = 0;
+  let high = sections.length - 1;
+  let found = sections.length > 0 ? 0 : -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if ((sections[mid] as GridSection).top <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+export const sectionAtOffset = (layout: GridLayout, offset: number): GridSection | undefined => layout.sections[sectionIndexAtOffset(layout, offset)];
+
+export interface SectionDemand {
+  section: GridSection;
+  /** How many of the section's photos, from its first, cover the window: the section should load at least these. */
+  wanted: number;
+}
+
+/** Sections with any heading or row inside [from, to) list pixels, and how far into each the window reaches. */
+export function sectionsInWindow(layout: GridLayout, from: number, to: number): SectionDemand[] {
+  const result: SectionDemand[] = [];
+  const first = sectionIndexAtOffset(layout, Math.max(0, from));
+  if (first < 0) return result;
+  for (let i = first; i < layout.sections.length; i++) {
+    const section = layout.sections[i] as GridSection;
+    if (section.top >= to) break;
+    if (section.top + section.height <= from) continue;
+    const rowsTop = section.top + (layout.headers ? SECTION_HEADER_HEIGHT : 0);
+    const lastRow = Math.min(section.rows - 1, Math.floor((to - rowsTop) / layout.rowHeight));
+    const wanted = lastRow < 0 ? Math.min(section.count, layout.columns) : Math.min(section.count, (lastRow + 1) * layout.columns);
+    result.push({ section, wanted });
+  }
+  return result;
+}
