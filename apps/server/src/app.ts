@@ -12,7 +12,7 @@ import { customerService } from './modules/customers/customer.service.js';
 import { deletionInfoRepository } from './modules/deletion-info/deletion-info.repository.js';
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
-import { registerHealth } from './modules/health/health.routes.js';
+import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
@@ -28,6 +28,8 @@ import { identityRepository } from './modules/identities/identity.repository.js'
 import { identityService } from './modules/identities/identity.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
+import { registerApiReference } from './platform/api/api-reference.routes.js';
+import { routeInventory, routeKey, unaccountedRoutes, type RegisteredRoute } from './platform/api/route-inventory.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
@@ -38,7 +40,7 @@ import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
 import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
-import { createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
+import { API_SCOPE, createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
 import { createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
@@ -48,12 +50,15 @@ import { registerMailboxPage } from './platform/mail/mailbox-page.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { outboxMailer } from './platform/mail/outbox-mailer.js';
 import { smtpMailer } from './platform/mail/smtp-mailer.js';
+import { PUBLIC_ROUTES } from './public-routes.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Shoebox {
   app: FastifyInstance;
   db: Db;
+  /** Every route the server answers, and whether it is in the authenticated scope. */
+  routes: () => RegisteredRoute[];
   uploads: UploadService;
   close(): Promise<void>;
 }
@@ -68,6 +73,12 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     genReqId: correlationIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+  });
+  const routes = routeInventory(app);
+  // Secure by default: a route that is neither in the authenticated scope nor named public stops the start.
+  app.addHook('onReady', async () => {
+    const stray = unaccountedRoutes(routes(), Object.keys(PUBLIC_ROUTES));
+    if (stray.length) throw new Error(`Routes outside the authenticated scope that are not named public: ${stray.map(routeKey).join(', ')}`);
   });
 
   const https = config.publicUrl.startsWith('https://');
@@ -131,6 +142,17 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: new URL(config.auth.jwksUrl) });
   }
 
+  // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
+  await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
+  registerApiReference(app, routes, {
+    title: 'Shoebox API',
+    version: SERVER_VERSION,
+    description: 'The account area\'s services. Each lives under its own base address, which /config.json gives the web.',
+    oidcDiscoveryUrl: `${config.auth.issuer}/.well-known/openid-configuration`,
+    apiScope: API_SCOPE,
+  });
+
+  // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
   let recovery: { stop(): void } | undefined;
   await app.register(async (api) => {
     registerAuthentication(api, verify);
@@ -142,7 +164,6 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     const { getDatastore } = await registerUploadRoutes(api, { dir: config.uploadsDir, uploads: uploadRows, service: uploads });
     recovery = startUploadRecovery({ dir: config.uploadsDir, getDatastore, uploads: uploadRows, service: uploads, log: app.log });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
-    await api.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
   });
 
   await registerSite(app, config);
@@ -155,6 +176,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   return {
     app,
     db,
+    routes,
     uploads,
     async close() {
       clearInterval(purge);

@@ -22,6 +22,8 @@ export const publicConfigurationSchema = z.object({
 });
 export type PublicConfiguration = z.infer<typeof publicConfigurationSchema>;
 
+export const publicConfigurationParamsSchema = z.object({ vendorId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
 /** The storefront's public pages by their conventional addresses; also the fallback when configuration fails. */
 export function conventionalStorefrontRoutes(host: string): PublicConfiguration['routes'] {
   const shop = `https://${host}`;

@@ -1,10 +1,13 @@
-import { updateCustomerSchema } from '@shoebox/contracts';
+import { customerSchema, updateCustomerSchema } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireIdentity } from '../../platform/auth/authenticate.js';
-import { parseRequest } from '../../platform/http/errors.js';
+import { route } from '../../platform/api/route.js';
 import type { CustomerService } from './customer.service.js';
 
 export const customerRoutes = (service: CustomerService): FastifyPluginAsync => async (app) => {
-  app.get('/customers/me', (request) => service.me(requireIdentity(request)));
-  app.put('/customers/me', (request) => service.updateMe(requireIdentity(request), parseRequest(updateCustomerSchema, request.body, 'body')));
+  route(app, { method: 'GET', url: '/customers/me', summary: 'The signed-in customer', response: { 200: customerSchema } }, ({ identity }) => service.me(identity));
+  route(
+    app,
+    { method: 'PUT', url: '/customers/me', summary: "Change the customer's name and phone number", body: updateCustomerSchema, response: { 200: customerSchema } },
+    ({ identity, body }) => service.updateMe(identity, body),
+  );
 };

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SERVICE_BASE_PATHS, appConfigSchema, publicConfigurationParamsSchema, publicConfigurationSchema } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { route } from '../../platform/api/route.js';
 import { notFound } from '../../platform/http/errors.js';
 import { appConfigFor } from './app-config.service.js';
 import { publicConfigurationFor } from './public-configuration.service.js';
@@ -29,15 +31,29 @@ function seoTags(config: Config, request: FastifyRequest): { html: string; heade
 }
 
 export async function registerSite(app: FastifyInstance, config: Config): Promise<void> {
-  app.get('/config.json', (request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return appConfigFor(config, originOf(request));
-  });
+  route(
+    app,
+    { method: 'GET', url: '/config.json', summary: "The web's settings: each service's base address, sign-in, flags", response: { 200: appConfigSchema } },
+    ({ request, reply }) => {
+      reply.header('Cache-Control', 'no-cache');
+      return appConfigFor(config, originOf(request));
+    },
+  );
 
-  app.get<{ Params: { vendorId: string } }>('/api/configuration/:vendorId', (request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return publicConfigurationFor(request.params.vendorId);
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${SERVICE_BASE_PATHS.configuration}/:vendorId`,
+      summary: "A storefront's menus and public page addresses",
+      params: publicConfigurationParamsSchema,
+      response: { 200: publicConfigurationSchema },
+    },
+    ({ params, reply }) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return publicConfigurationFor(params.vendorId);
+    },
+  );
 
   app.get('/robots.txt', (request, reply) => {
     const body = isTestHost(config, request) ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nAllow: /$\nDisallow: /\n';

@@ -6,14 +6,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
   }
+  interface FastifyContextConfig {
+    /** Set on every route of the authenticated scope. */
+    authenticated?: boolean;
+  }
 }
 
-/** Adds request.identity from the bearer token; routes that need a customer call requireIdentity. */
+/**
+ * Makes `app` the authenticated scope: every request to a route registered in it (or in a plugin it
+ * registers) carries a valid bearer token or is answered 401 before any handler or validation runs.
+ * CORS preflights pass: browsers never send credentials on them, and they reach no customer data.
+ */
 export function registerAuthentication(app: FastifyInstance, verify: AccessTokenVerifier): void {
   app.decorateRequest('identity', null);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, authenticated: true };
+  });
   app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
+    if (!header?.startsWith('Bearer ')) throw unauthorized();
     try {
       request.identity = await verify(header.slice('Bearer '.length).trim());
     } catch (err) {
@@ -24,6 +36,7 @@ export function registerAuthentication(app: FastifyInstance, verify: AccessToken
   });
 }
 
+/** The caller of a route in the authenticated scope; anywhere else, asking for it is a 401. */
 export function requireIdentity(request: FastifyRequest): Identity {
   if (!request.identity) throw unauthorized();
   return request.identity;

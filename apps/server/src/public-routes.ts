@@ -1,0 +1,31 @@
+import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
+import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
+import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
+
+const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles/:emailAddress/subscription`;
+
+/**
+ * Every route that answers without an access token, by name (`METHOD /path`, `*` for every method;
+ * a GET's HEAD twin goes with it), and why. Any other route must sit in the authenticated scope:
+ * the server refuses to start otherwise.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /health': 'load balancers and monitors probe it',
+  'GET /config.json': 'the web reads its service addresses before anyone signs in',
+  [`GET ${SERVICE_BASE_PATHS.configuration}/:vendorId`]: "the storefront's menus and pages, shown on the sign-in screens too",
+  'GET /robots.txt': 'search engines',
+  'GET /': 'the web app',
+  'GET /favicon.ico': 'the web app',
+  'GET /*': "the web app's files and its locale catalogues",
+  [`GET ${OPENAPI_PATH}`]: 'the API document',
+  [`GET ${REFERENCE_PATH}`]: 'the API reference page',
+  [`POST ${NEWSLETTER}`]: 'a subscription is asked for from the storefront, signed in or not',
+  [`POST ${NEWSLETTER}/confirm/:confirmationToken`]: 'the customer arrives from an email link, not signed in',
+  [`GET ${BLOB_ROUTE}/*`]: 'photo bytes, for whoever holds a signed URL (checked by the route)',
+  [`* ${OIDC_PREFIX}/*`]: 'the sign-in provider (discovery, keys, authorization, tokens)',
+  [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
+  [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',
+  'GET /oidc-assets/sign-in.css': "the sign-in page's style",
+  'GET /dev/mailbox': 'the development mailbox, only where the outbox mailer is configured',
+};
