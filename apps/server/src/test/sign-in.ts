@@ -22,13 +22,18 @@ export interface TokenResponse {
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress` is the network address the server sees, for the per-network sign-in limit. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
     const url = new URL(options.url, PUBLIC_URL);
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
       ...options,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       url: url.pathname + url.search,
       headers: { host: url.host, ...(cookie ? { cookie } : {}), ...options.headers },
     });
@@ -84,9 +89,15 @@ export interface SignInAttempt {
   state: string;
 }
 
+export interface SignInOptions {
+  /** Extra or replaced authorization request parameters, e.g. another scope or a resource. */
+  params?: Record<string, string>;
+  remoteAddress?: string;
+}
+
 /** Starts the authorization-code flow with PKCE as the account area does, up to the sign-in page. */
-export async function startSignIn(app: FastifyInstance, params: Record<string, string> = {}): Promise<SignInAttempt> {
-  const browser = new Browser(app);
+export async function startSignIn(app: FastifyInstance, o: SignInOptions = {}): Promise<SignInAttempt> {
+  const browser = new Browser(app, o.remoteAddress);
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(8).toString('hex');
   const query = new URLSearchParams({
@@ -98,14 +109,19 @@ export async function startSignIn(app: FastifyInstance, params: Record<string, s
     nonce: randomBytes(8).toString('hex'),
     code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
     code_challenge_method: 'S256',
-    ...params,
+    ...o.params,
   });
-  const interaction = locationOf(await browser.get(`/oidc/auth?${query}`));
+  return { browser, codeVerifier, state, ...(await openSignInPage(browser, `/oidc/auth?${query}`)) };
+}
+
+/** Follows an authorization request (built by any client) to the sign-in page and its form. */
+export async function openSignInPage(browser: Browser, authorizationUrl: string): Promise<{ page: LightMyRequestResponse; loginUrl: string }> {
+  const interaction = locationOf(await browser.get(authorizationUrl));
   const page = await browser.get(interaction);
   if (page.statusCode !== 200) throw new Error(`The sign-in page answered ${page.statusCode}: ${page.body.slice(0, 500)}`);
   const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`The sign-in page has no form: ${page.body.slice(0, 500)}`);
-  return { browser, loginUrl: action.replaceAll('&amp;', '&'), page, codeVerifier, state };
+  return { page, loginUrl: action.replaceAll('&amp;', '&') };
 }
 
 export function submitLogin(attempt: SignInAttempt, email: string, password: string) {
@@ -114,15 +130,10 @@ export function submitLogin(attempt: SignInAttempt, email: string, password: str
 
 /** After a successful login post: follows the redirects (consent is granted automatically) and redeems the code. */
 export async function finishSignIn(attempt: SignInAttempt, loginResponse: LightMyRequestResponse): Promise<TokenResponse> {
-  let next = locationOf(loginResponse);
-  for (let hops = 0; !next.startsWith(REDIRECT_URI); hops++) {
-    if (hops > 10) throw new Error('Too many redirects during sign-in');
-    next = locationOf(await attempt.browser.get(next));
-  }
-  const callback = new URL(next);
-  if (callback.searchParams.get('state') !== attempt.state) throw new Error(`State mismatch in ${next}`);
+  const callback = await followToCallback(attempt.browser, loginResponse);
+  if (callback.searchParams.get('state') !== attempt.state) throw new Error(`State mismatch in ${callback}`);
   const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`No code in ${next}`);
+  if (!code) throw new Error(`No code in ${callback}`);
   return tokenRequest(attempt.browser, {
     grant_type: 'authorization_code',
     code,
@@ -132,9 +143,19 @@ export async function finishSignIn(attempt: SignInAttempt, loginResponse: LightM
   });
 }
 
+/** After a successful login post: follows the redirects (consent is granted automatically) to the client's callback. */
+export async function followToCallback(browser: Browser, loginResponse: LightMyRequestResponse): Promise<URL> {
+  let next = locationOf(loginResponse);
+  for (let hops = 0; !next.startsWith(REDIRECT_URI); hops++) {
+    if (hops > 10) throw new Error('Too many redirects during sign-in');
+    next = locationOf(await browser.get(next));
+  }
+  return new URL(next);
+}
+
 /** Signs in through the embedded provider over HTTP and returns the token endpoint's answer. */
-export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<TokenResponse> {
-  const attempt = await startSignIn(app);
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD, o: SignInOptions = {}): Promise<TokenResponse> {
+  const attempt = await startSignIn(app, o);
   return finishSignIn(attempt, await submitLogin(attempt, email, password));
 }
 

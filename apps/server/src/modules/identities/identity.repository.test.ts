@@ -70,17 +70,44 @@ describe.each(databases)('identity repository on $name', (kind) => {
     ).rejects.toThrow();
   });
 
-  it('keeps, replaces and clears the sign-in failure count per key', async () => {
+  const attemptsOf = (key: string) => db().selectFrom('login_attempts').select(['window_started_at', 'failures']).where('key', '=', key).executeTakeFirst();
+  const NOW = '2026-03-01T12:00:00.000Z';
+  const STALE_BEFORE = '2026-03-01T11:45:00.000Z';
+
+  it('counts every one of many simultaneous attempts for one key exactly once', async () => {
     const repo = identityRepository(db());
-    expect(await repo.findAttempts('email:a@example.com')).toBeUndefined();
-    await repo.saveAttempts('email:a@example.com', '2026-03-01T12:00:00.000Z', 1);
-    await repo.saveAttempts('ip:10.0.0.1', '2026-03-01T12:00:00.000Z', 7);
-    await repo.saveAttempts('email:a@example.com', '2026-03-01T12:00:00.000Z', 2);
-    expect(await repo.findAttempts('email:a@example.com')).toEqual({ key: 'email:a@example.com', window_started_at: '2026-03-01T12:00:00.000Z', failures: 2 });
-    await repo.saveAttempts('email:a@example.com', '2026-03-01T12:30:00.000Z', 1);
-    expect(await repo.findAttempts('email:a@example.com')).toMatchObject({ window_started_at: '2026-03-01T12:30:00.000Z', failures: 1 });
-    await repo.clearAttempts('email:a@example.com');
-    expect(await repo.findAttempts('email:a@example.com')).toBeUndefined();
-    expect(await repo.findAttempts('ip:10.0.0.1')).toMatchObject({ failures: 7 });
+    const counts = await Promise.all(Array.from({ length: 50 }, () => repo.reserveAttempt('email:busy@example.com', NOW, STALE_BEFORE)));
+    expect(counts.map((c) => c.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await attemptsOf('email:busy@example.com')).toEqual({ window_started_at: NOW, failures: 50 });
+  });
+
+  it('keeps counting in the current window and starts a new count once the window is stale', async () => {
+    const repo = identityRepository(db());
+    await repo.reserveAttempt('email:w@example.com', NOW, STALE_BEFORE);
+    expect(await repo.reserveAttempt('email:w@example.com', '2026-03-01T12:10:00.000Z', '2026-03-01T11:55:00.000Z')).toEqual({ window_started_at: NOW, failures: 2 });
+    // 15 minutes after the window started, it is stale.
+    expect(await repo.reserveAttempt('email:w@example.com', '2026-03-01T12:15:00.000Z', NOW)).toEqual({ window_started_at: '2026-03-01T12:15:00.000Z', failures: 1 });
+    expect(await repo.reserveAttempt('ip:10.0.0.1', NOW, STALE_BEFORE)).toEqual({ window_started_at: NOW, failures: 1 });
+  });
+
+  it('gives back one attempt of its own window only, and forgets a count that reaches nothing', async () => {
+    const repo = identityRepository(db());
+    await repo.reserveAttempt('ip:10.0.0.2', NOW, STALE_BEFORE);
+    await repo.reserveAttempt('ip:10.0.0.2', NOW, STALE_BEFORE);
+    await repo.releaseAttempt('ip:10.0.0.2', '2026-03-01T11:00:00.000Z');
+    expect(await attemptsOf('ip:10.0.0.2')).toMatchObject({ failures: 2 });
+    await repo.releaseAttempt('ip:10.0.0.2', NOW);
+    expect(await attemptsOf('ip:10.0.0.2')).toMatchObject({ failures: 1 });
+    await repo.releaseAttempt('ip:10.0.0.2', NOW);
+    expect(await attemptsOf('ip:10.0.0.2')).toBeUndefined();
+  });
+
+  it('clears a count after the right password unless a later attempt still counts, then gives back only its own', async () => {
+    const repo = identityRepository(db());
+    for (let i = 0; i < 3; i++) await repo.reserveAttempt('email:c@example.com', NOW, STALE_BEFORE);
+    await repo.clearAttempts('email:c@example.com', NOW, 2);
+    expect(await attemptsOf('email:c@example.com')).toMatchObject({ failures: 2 });
+    await repo.clearAttempts('email:c@example.com', NOW, 2);
+    expect(await attemptsOf('email:c@example.com')).toBeUndefined();
   });
 });

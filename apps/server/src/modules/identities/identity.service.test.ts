@@ -1,69 +1,57 @@
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from '@shoebox/contracts';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import type { IdentityRepository } from './identity.repository.js';
+import { databases, useMigratedDatabase } from '../../test/databases.js';
+import { customerRepository } from '../customers/customer.repository.js';
+import { identityRepository } from './identity.repository.js';
 import { identityService } from './identity.service.js';
 
 const PASSWORD = 'correct horse';
 const MINUTE = 60_000;
 
-type Identity = NonNullable<Awaited<ReturnType<IdentityRepository['findByEmail']>>>;
-type Attempts = NonNullable<Awaited<ReturnType<IdentityRepository['findAttempts']>>>;
-
-/** The repository's contract, kept in memory, so only the service's rules are under test. */
-function memoryRepository(identities: Identity[]) {
-  const attempts = new Map<string, Attempts>();
-  const repo = {
-    findByEmail: async (email: string) => identities.find((i) => i.email === email.toLowerCase()),
-    findByCustomerId: async (customerId: string) => identities.find((i) => i.customer_id === customerId),
-    insert: async () => {
-      throw new Error('not used');
-    },
-    findAttempts: async (key: string) => attempts.get(key),
-    saveAttempts: async (key: string, windowStartedAt: string, failures: number) => {
-      attempts.set(key, { key, window_started_at: windowStartedAt, failures });
-    },
-    clearAttempts: async (key: string) => {
-      attempts.delete(key);
-    },
-  } satisfies IdentityRepository;
-  return { repo, attempts };
-}
-
-describe('identity service', () => {
-  let passwordHash: string;
+describe.each(databases)('identity service on $name', (kind) => {
+  const db = useMigratedDatabase(kind);
+  const accounts = { emma: { customerId: randomUUID(), identityId: randomUUID() }, nora: { customerId: randomUUID(), identityId: randomUUID() } };
   let now: Date;
-  let store: ReturnType<typeof memoryRepository>;
   let service: ReturnType<typeof identityService>;
   const advance = (ms: number) => (now = new Date(now.getTime() + ms));
-
-  const identity = (n: number, email: string): Identity => ({
-    id: `identity-${n}`,
-    customer_id: `customer-${n}`,
-    email,
-    password_hash: passwordHash,
-    idp_type: 'shoebox',
-    auth_method: n === 2 ? 'B2B' : 'b2c',
-    first_name: `First${n}`,
-    last_name: `Last${n}`,
-  });
+  const attemptsOf = (key: string) => db().selectFrom('login_attempts').select(['window_started_at', 'failures']).where('key', '=', key).executeTakeFirst();
 
   const failTimes = async (times: number, email = 'emma@example.com', ip = '10.0.0.1') => {
     for (let i = 0; i < times; i++) expect(await service.signIn(email, 'wrong', ip)).toEqual({ ok: false, reason: 'invalid_credentials' });
   };
 
   beforeAll(async () => {
-    passwordHash = await hashPassword(PASSWORD);
+    if (!kind.available) return;
+    const passwordHash = await hashPassword(PASSWORD);
+    for (const [name, { customerId, identityId }] of Object.entries(accounts)) {
+      await customerRepository(db()).insert({
+        id: customerId,
+        email: `${name}@example.com`,
+        first_name: `First-${name}`,
+        last_name: `Last-${name}`,
+        phone: null,
+        channel: 'www.albumly.de',
+        registered_at: new Date().toISOString(),
+        business_company: null,
+        business_vat: null,
+        business_status: null,
+        deleted_at: null,
+      });
+      const authMethod = name === 'nora' ? 'B2B' : 'b2c';
+      await identityRepository(db()).insert({ id: identityId, customerId, email: `${name}@example.com`, passwordHash, idpType: 'shoebox', authMethod });
+    }
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     now = new Date('2026-03-01T12:00:00Z');
-    store = memoryRepository([identity(1, 'emma@example.com'), identity(2, 'nora@example.com')]);
-    service = identityService(store.repo, () => now);
+    await db().deleteFrom('login_attempts').execute();
+    service = identityService(identityRepository(db()), () => now);
   });
 
   it('signs in with the right password, whatever the case and spacing of the address', async () => {
-    expect(await service.signIn(' Emma@Example.com ', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: 'customer-1' });
+    expect(await service.signIn(' Emma@Example.com ', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: accounts.emma.customerId });
   });
 
   it('refuses a wrong password and an unknown address alike', async () => {
@@ -82,13 +70,13 @@ describe('identity service', () => {
     expect(await service.signIn('emma@example.com', PASSWORD, '10.0.0.2')).toEqual({ ok: false, reason: 'throttled', retryAfterMinutes: 1 });
 
     advance(1);
-    expect(await service.signIn('emma@example.com', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: 'customer-1' });
+    expect(await service.signIn('emma@example.com', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: accounts.emma.customerId });
   });
 
   it('does not lock after fewer failures, and a success clears them', async () => {
     await failTimes(LOGIN_MAX_FAILURES - 1);
     expect((await service.signIn('emma@example.com', PASSWORD, '10.0.0.1')).ok).toBe(true);
-    expect(store.attempts.has('email:emma@example.com')).toBe(false);
+    expect(await attemptsOf('email:emma@example.com')).toBeUndefined();
     await failTimes(LOGIN_MAX_FAILURES - 1);
     expect((await service.signIn('emma@example.com', PASSWORD, '10.0.0.1')).ok).toBe(true);
   });
@@ -97,13 +85,13 @@ describe('identity service', () => {
     await failTimes(LOGIN_MAX_FAILURES - 1);
     advance(LOGIN_FAILURE_WINDOW_MINUTES * MINUTE);
     await failTimes(LOGIN_MAX_FAILURES - 1);
-    expect(store.attempts.get('email:emma@example.com')).toMatchObject({ failures: LOGIN_MAX_FAILURES - 1, window_started_at: now.toISOString() });
+    expect(await attemptsOf('email:emma@example.com')).toEqual({ failures: LOGIN_MAX_FAILURES - 1, window_started_at: now.toISOString() });
     expect((await service.signIn('emma@example.com', PASSWORD, '10.0.0.1')).ok).toBe(true);
   });
 
   it('locks one address without locking the others', async () => {
     await failTimes(LOGIN_MAX_FAILURES);
-    expect(await service.signIn('nora@example.com', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: 'customer-2' });
+    expect(await service.signIn('nora@example.com', PASSWORD, '10.0.0.1')).toEqual({ ok: true, accountId: accounts.nora.customerId });
   });
 
   it('locks a network address after four times as many failures across addresses', async () => {
@@ -112,17 +100,30 @@ describe('identity service', () => {
     expect((await service.signIn('nora@example.com', PASSWORD, '192.0.2.8')).ok).toBe(true);
   });
 
+  it('does not count attempts refused by a limit: the address stays at its failures, the network at its own', async () => {
+    await failTimes(LOGIN_MAX_FAILURES);
+    for (let i = 0; i < 3; i++) expect(await service.signIn('emma@example.com', 'wrong', '10.0.0.1')).toMatchObject({ reason: 'throttled' });
+    expect(await attemptsOf('email:emma@example.com')).toMatchObject({ failures: LOGIN_MAX_FAILURES });
+    expect(await attemptsOf('ip:10.0.0.1')).toMatchObject({ failures: LOGIN_MAX_FAILURES });
+  });
+
+  it('does not count a success against the network address', async () => {
+    await failTimes(2, 'emma@example.com', '10.0.0.3');
+    expect((await service.signIn('nora@example.com', PASSWORD, '10.0.0.3')).ok).toBe(true);
+    expect(await attemptsOf('ip:10.0.0.3')).toMatchObject({ failures: 2 });
+  });
+
   it('gives the token claims of a live account and nothing for an unknown one', async () => {
-    expect(await service.claimsFor('customer-2')).toEqual({
-      sub: 'customer-2',
+    expect(await service.claimsFor(accounts.nora.customerId)).toEqual({
+      sub: accounts.nora.customerId,
       email: 'nora@example.com',
       email_verified: true,
-      given_name: 'First2',
-      family_name: 'Last2',
+      given_name: 'First-nora',
+      family_name: 'Last-nora',
       idp_type: 'shoebox',
-      idp_sub: 'identity-2',
+      idp_sub: accounts.nora.identityId,
       auth_method: 'B2B',
     });
-    expect(await service.claimsFor('customer-9')).toBeUndefined();
+    expect(await service.claimsFor(randomUUID())).toBeUndefined();
   });
 });

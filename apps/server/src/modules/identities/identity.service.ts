@@ -4,40 +4,51 @@ import { UNMATCHABLE_HASH, verifyPassword } from '../../platform/auth/passwords.
 import type { IdentityRepository } from './identity.repository.js';
 
 /** One address may fail LOGIN_MAX_FAILURES times per window; one network address four times as often. */
-const IP_MAX_FAILURES = LOGIN_MAX_FAILURES * 4;
+export const IP_MAX_FAILURES = LOGIN_MAX_FAILURES * 4;
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
+interface Reservation {
+  key: string;
+  window_started_at: string;
+  failures: number;
+}
+
+/**
+ * Every attempt is counted before its password is checked, in one atomic statement per limit: a
+ * password check is slow, and concurrent attempts that counted only after it would all get one.
+ * An attempt over a limit is refused unchecked and given back; a wrong password keeps its count.
+ */
 export function identityService(repo: IdentityRepository, now: () => Date = () => new Date()): AccountStore {
-  async function isThrottled(key: string, max: number): Promise<number | undefined> {
-    const row = await repo.findAttempts(key);
-    if (!row) return undefined;
-    const elapsed = now().getTime() - Date.parse(row.window_started_at);
-    if (elapsed >= WINDOW_MS || row.failures < max) return undefined;
-    return Math.max(1, Math.ceil((WINDOW_MS - elapsed) / 60_000));
+  async function reserve(key: string): Promise<Reservation> {
+    const at = now();
+    const row = await repo.reserveAttempt(key, at.toISOString(), new Date(at.getTime() - WINDOW_MS).toISOString());
+    return { key, ...row };
   }
 
-  async function recordFailure(key: string): Promise<void> {
-    const row = await repo.findAttempts(key);
-    const fresh = !row || now().getTime() - Date.parse(row.window_started_at) >= WINDOW_MS;
-    await repo.saveAttempts(key, fresh ? now().toISOString() : row.window_started_at, fresh ? 1 : row.failures + 1);
-  }
+  const minutesLeft = (r: Reservation) => Math.max(1, Math.ceil((Date.parse(r.window_started_at) + WINDOW_MS - now().getTime()) / 60_000));
+
+  const release = (reservations: Reservation[]) => Promise.all(reservations.map((r) => repo.releaseAttempt(r.key, r.window_started_at)));
 
   return {
     async signIn(rawEmail, password, ip): Promise<SignInResult> {
       const email = rawEmail.trim().toLowerCase();
-      const emailKey = `email:${email}`;
-      const ipKey = `ip:${ip}`;
-      const wait = (await isThrottled(emailKey, LOGIN_MAX_FAILURES)) ?? (await isThrottled(ipKey, IP_MAX_FAILURES));
-      if (wait) return { ok: false, reason: 'throttled', retryAfterMinutes: wait };
+      const held: Reservation[] = [];
+      for (const [key, max] of [[`email:${email}`, LOGIN_MAX_FAILURES], [`ip:${ip}`, IP_MAX_FAILURES]] as const) {
+        const reservation = await reserve(key);
+        if (reservation.failures > max) {
+          await release([...held, reservation]);
+          return { ok: false, reason: 'throttled', retryAfterMinutes: minutesLeft(reservation) };
+        }
+        held.push(reservation);
+      }
+      const [address, network] = held as [Reservation, Reservation];
 
       const identity = await repo.findByEmail(email);
       const matches = await verifyPassword(password, identity?.password_hash ?? UNMATCHABLE_HASH);
-      if (!identity || !matches) {
-        await recordFailure(emailKey);
-        await recordFailure(ipKey);
-        return { ok: false, reason: 'invalid_credentials' };
-      }
-      await repo.clearAttempts(emailKey);
+      if (!identity || !matches) return { ok: false, reason: 'invalid_credentials' };
+      // The right password clears the address's count; the network's keeps only its failures.
+      await repo.clearAttempts(address.key, address.window_started_at, address.failures);
+      await release([network]);
       return { ok: true, accountId: identity.customer_id };
     },
 

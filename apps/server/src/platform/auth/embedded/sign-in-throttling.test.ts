@@ -1,0 +1,60 @@
+import { LOGIN_MAX_FAILURES } from '@shoebox/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { IP_MAX_FAILURES } from '../../../modules/identities/identity.service.js';
+import { DEMO_PASSWORD } from '../../../seed/demo-accounts.js';
+import { databases } from '../../../test/databases.js';
+import { signIn, startSignIn, submitLogin } from '../../../test/sign-in.js';
+import { useTestShoebox } from '../../../test/test-server.js';
+
+/** Concurrent posts to the sign-in form wait on one another's password checks: give them time on a busy machine. */
+const CONCURRENT_TIMEOUT_MS = 120_000;
+
+const tally = (responses: LightMyRequestResponse[]) =>
+  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
+
+// Each test signs in from a network address of its own, so one test's failures never lock another's.
+describe.each(databases)('sign-in throttling under concurrent attempts on $name', (kind) => {
+  const server = useTestShoebox(kind);
+
+  it(
+    `checks only ${LOGIN_MAX_FAILURES} of 200 simultaneous wrong passwords for one address and refuses the rest with 429`,
+    async () => {
+      const attempt = await startSignIn(server().app, { remoteAddress: '198.51.100.1' });
+      const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => submitLogin(attempt, 'lars@example.com', `wrong-${i}`)));
+      expect(tally(responses)).toEqual({ 401: LOGIN_MAX_FAILURES, 429: 200 - LOGIN_MAX_FAILURES });
+      // The address stays locked, also for the right password from elsewhere.
+      const later = await startSignIn(server().app, { remoteAddress: '198.51.100.2' });
+      expect((await submitLogin(later, 'lars@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+    },
+    CONCURRENT_TIMEOUT_MS,
+  );
+
+  it(
+    `lets the right password among 30 simultaneous attempts through only if it is one of the first ${LOGIN_MAX_FAILURES} checked`,
+    async () => {
+      const attempt = await startSignIn(server().app, { remoteAddress: '198.51.100.3' });
+      const passwords = [...Array.from({ length: 29 }, (_, i) => `wrong-${i}`), DEMO_PASSWORD];
+      const responses = await Promise.all(passwords.map((password) => submitLogin(attempt, 'sofia@example.com', password)));
+      const counts = tally(responses);
+      const checked = (counts[401] ?? 0) + (counts[303] ?? 0);
+      expect(checked, JSON.stringify(counts)).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+      expect(counts[429], JSON.stringify(counts)).toBe(30 - checked);
+    },
+    CONCURRENT_TIMEOUT_MS,
+  );
+
+  it(
+    `checks only ${IP_MAX_FAILURES} of 200 simultaneous wrong attempts from one network address across many addresses`,
+    async () => {
+      const attempt = await startSignIn(server().app, { remoteAddress: '198.51.100.4' });
+      const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => submitLogin(attempt, `guess-${i}@example.com`, 'wrong')));
+      expect(tally(responses)).toEqual({ 401: IP_MAX_FAILURES, 429: 200 - IP_MAX_FAILURES });
+      // That network is locked even for an account nobody guessed; the account itself is not.
+      const sameNetwork = await startSignIn(server().app, { remoteAddress: '198.51.100.4' });
+      expect((await submitLogin(sameNetwork, 'daan@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+      await expect(signIn(server().app, 'daan@example.com', DEMO_PASSWORD, { remoteAddress: '198.51.100.5' })).resolves.toHaveProperty('access_token');
+    },
+    CONCURRENT_TIMEOUT_MS,
+  );
+});
