@@ -111,7 +111,9 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
   }
   const errorAnswer = (description: string) => ({ description, content: { [JSON_TYPE]: { schema: ERROR_REF } } });
   if (s.params || s.querystring || s.body) responses['400'] = errorAnswer(STATUS_TEXT[400]!);
-  if (route.authenticated) responses['401'] = errorAnswer(STATUS_TEXT[401]!);
+  // The authenticated scope lets CORS preflights through without a token (see authenticate.ts).
+  const needsToken = route.authenticated && route.method !== 'OPTIONS';
+  if (needsToken) responses['401'] = errorAnswer(STATUS_TEXT[401]!);
   responses.default = errorAnswer('Any other failure, in the one error shape');
   const body = s.body
     ? { [JSON_TYPE]: { schema: jsonSchema(s.body as Schema, 'input') } }
@@ -123,7 +125,7 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
     summary: s.summary,
     ...(s.description ? { description: s.description } : {}),
     tags: [tagOf(route.url)],
-    security: route.authenticated ? [{ [OIDC_SCHEME]: [o.apiScope] }] : [],
+    security: needsToken ? [{ [OIDC_SCHEME]: [o.apiScope] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true as const, content: body } } : {}),
     responses,

@@ -1,0 +1,67 @@
+import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
+import { declaredRoute, NO_CONTENT, type RouteSpec } from './route.js';
+
+const TUS_SPEC = 'https://tus.io/protocols/resumable-upload';
+const VERSION = { 'Tus-Resumable': 'The protocol version, 1.0.0; any other answers 412' };
+const FINISHED = {
+  [UPLOAD_PHOTO_ID_HEADER]: 'Once every byte arrived: the photo the upload became',
+  [UPLOAD_DUPLICATE_HEADER]: 'Once every byte arrived: "true" when the photo was already in the library',
+};
+
+/**
+ * The tus resumable-upload endpoint's operations (core protocol, creation and termination), for a
+ * handler that hands each request to the tus server. The protocol speaks in headers, so they are
+ * documented here rather than in a contract; only these methods reach the tus server.
+ */
+export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
+  const upload = `${path}/:id`;
+  const specs: RouteSpec[] = [
+    {
+      method: 'POST',
+      url: path,
+      summary: 'Start an upload (tus creation)',
+      description: `${TUS_SPEC}. Upload-Metadata carries filename (required) and albumId (the album the photo goes to, optional); at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go.`,
+      requestHeaders: { ...VERSION, 'Upload-Length': 'The file size in bytes', 'Upload-Metadata': 'filename and optionally albumId, base64, as tus specifies' },
+      responseHeaders: { Location: "The upload's address", [CORRELATION_ID_HEADER]: 'The correlation id' },
+      response: { 201: NO_CONTENT },
+    },
+    {
+      method: 'HEAD',
+      url: upload,
+      summary: 'How many bytes of an upload arrived (tus offset); a finished one names its photo',
+      requestHeaders: VERSION,
+      responseHeaders: { 'Upload-Offset': 'Bytes received so far', 'Upload-Length': 'The declared size', ...FINISHED },
+      response: { 200: NO_CONTENT },
+    },
+    {
+      method: 'PATCH',
+      url: upload,
+      summary: "Send an upload's next bytes (tus core); the last chunk answers once the photo is stored",
+      consumes: 'application/offset+octet-stream',
+      requestHeaders: { ...VERSION, 'Upload-Offset': 'Where these bytes start; must equal the bytes received so far' },
+      responseHeaders: { 'Upload-Offset': 'Bytes received so far', ...FINISHED },
+      response: { 204: NO_CONTENT },
+    },
+    {
+      method: 'DELETE',
+      url: upload,
+      summary: 'Give an upload up (tus termination); its bytes are removed',
+      requestHeaders: VERSION,
+      response: { 204: NO_CONTENT },
+    },
+    {
+      method: 'OPTIONS',
+      url: path,
+      summary: "The tus server's versions, extensions and largest size; also the browser's cross-origin preflight",
+      responseHeaders: { 'Tus-Version': 'Supported versions', 'Tus-Extension': 'Supported extensions', 'Tus-Max-Size': 'The largest upload in bytes' },
+      response: { 204: NO_CONTENT },
+    },
+    {
+      method: 'OPTIONS',
+      url: upload,
+      summary: "The browser's cross-origin preflight for an upload's address",
+      response: { 204: NO_CONTENT },
+    },
+  ];
+  return specs.map(declaredRoute);
+}
