@@ -44,7 +44,8 @@ import { API_SCOPE, createEmbeddedProvider, registerEmbeddedProvider } from './p
 import { createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
-import { registerErrorHandling } from './platform/http/errors.js';
+import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
+import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
 import type { Mailer } from './platform/mail/mailer.js';
@@ -73,6 +74,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     genReqId: correlationIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions,
   });
   const routes = routeInventory(app);
   // Secure by default: a route that is neither in the authenticated scope nor named public stops the start.
@@ -89,6 +91,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     https,
   };
   registerErrorHandling(app);
+  registerRequestGuards(app);
   registerCorrelationEcho(app);
   registerSecurityHeaders(app, securityHeaders);
   registerHealth(app, db);

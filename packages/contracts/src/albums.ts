@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { photoSchema } from './photos.js';
+import { cursorSchema, displayText, idSchema, textProblem } from './text.js';
 
 export const ALBUMS_PAGE_SIZE = 50;
 export const SHARED_ALBUMS_PAGE_SIZE = 50;
@@ -10,15 +11,15 @@ export const ALBUM_PHOTOS_BATCH_SIZE = 500;
 const count = z.int().check(z.minimum(0));
 const timestamp = z.iso.datetime({ offset: true });
 
-/** Required; must not start with whitespace only; no <, > or ;. Checked the same way in the web and the server. */
+/** Required; must not start with whitespace; no <, > or ;, no control or text-direction characters. Checked the same way in the web and the server. */
 export const ALBUM_NAME_MAX_LENGTH = 100;
 export type AlbumNameProblem = 'required' | 'invalid';
 export function albumNameProblem(name: string): AlbumNameProblem | undefined {
   if (name.length < 1) return 'required';
-  if (/^\s/.test(name) || /[<>;]/.test(name) || name.length > ALBUM_NAME_MAX_LENGTH) return 'invalid';
+  if (/^\s/.test(name) || /[<>;]/.test(name) || name.length > ALBUM_NAME_MAX_LENGTH || textProblem(name, { display: true })) return 'invalid';
   return undefined;
 }
-export const albumNameSchema = z.string().check(
+export const albumNameSchema = displayText().check(
   z.refine((name) => albumNameProblem(name) === undefined, { message: 'Name not valid' }),
 );
 
@@ -66,18 +67,18 @@ export const renameAlbumSchema = createAlbumSchema;
 export const createdAlbumSchema = z.object({ albumId: z.string(), albumName: z.string() });
 export type CreatedAlbum = z.infer<typeof createdAlbumSchema>;
 
-export const albumIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const albumIdParamsSchema = z.object({ id: idSchema });
 
 export const albumListQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(512))),
+  cursor: z.optional(cursorSchema),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ALBUMS_PAGE_SIZE)), ALBUMS_PAGE_SIZE),
   displaySharedData: z._default(z.enum(['true', 'false']), 'false'),
 });
 export const sharedAlbumListQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(512))),
+  cursor: z.optional(cursorSchema),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(SHARED_ALBUMS_PAGE_SIZE)), SHARED_ALBUMS_PAGE_SIZE),
 });
 
 export const albumPhotoIdsSchema = z.object({
-  photoIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(ALBUM_PHOTOS_BATCH_SIZE)),
+  photoIds: z.array(idSchema).check(z.minLength(1), z.maxLength(ALBUM_PHOTOS_BATCH_SIZE)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { displayText, text } from './text.js';
 
 export const businessStatusSchema = z.enum(['Default', 'New', 'Blocked', 'Active']);
 export type BusinessStatus = z.infer<typeof businessStatusSchema>;
@@ -22,8 +23,8 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const updateCustomerSchema = z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  phone: z.nullable(z.string().check(z.trim(), z.maxLength(40))),
+  firstName: displayText().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  lastName: displayText().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  phone: z.nullable(text().check(z.trim(), z.maxLength(40))),
 });
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;

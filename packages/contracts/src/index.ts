@@ -14,3 +14,4 @@ export * from './photos.js';
 export * from './storage-status.js';
 export * from './uploads.js';
 export * from './albums.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cursorSchema, idSchema } from './text.js';
 
 /** Thumbnail widths the library makes: 300 for small and medium grids, 800 for large grids, 1300 in preview. */
 export const THUMBNAIL_SIZES = [300, 800, 1300] as const;
@@ -69,7 +70,7 @@ export const timelineMonthParamsSchema = z.object({
 });
 export const pageQuerySchema = (maxLimit: number, defaultLimit: number, defaultSort: SortOptions = DEFAULT_PHOTOS_SORT) =>
   z.object({
-    cursor: z.optional(z.string().check(z.maxLength(512))),
+    cursor: z.optional(cursorSchema),
     limit: limit(maxLimit, defaultLimit),
     sortKey: z._default(sortKeySchema, defaultSort.sortKey),
     sortOrder: z._default(sortOrderSchema, defaultSort.sortOrder),
@@ -80,10 +81,10 @@ export type AccountPhotoInfo = z.infer<typeof accountPhotoInfoSchema>;
 
 /** Photos deleted per request; the web sends bigger selections in batches of this size. */
 export const DELETE_BATCH_SIZE = 500;
-export const photoIdsSchema = z.object({ photoIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(DELETE_BATCH_SIZE)) });
+export const photoIdsSchema = z.object({ photoIds: z.array(idSchema).check(z.minLength(1), z.maxLength(DELETE_BATCH_SIZE)) });
 export type PhotoIds = z.infer<typeof photoIdsSchema>;
 
 export const failedListSchema = z.object({ failed: z.array(z.string()) });
 export type FailedList = z.infer<typeof failedListSchema>;
 
-export const photoIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const photoIdParamsSchema = z.object({ id: idSchema });

@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiError } from '@shoebox/contracts';
+import { randomUUID } from 'node:crypto';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { CORRELATION_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import { z } from 'zod/mini';
+import { nulPath } from './nul.js';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
@@ -19,8 +22,45 @@ export const unauthorized = (message = 'Sign-in required') => new AppError(401, 
 export const forbidden = (message = 'Not allowed') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 
+/** A limit was reached; the answer says when to try again. */
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'too_many_requests', message);
+  }
+}
+
+/** The `error` code of a refusal that carries only a status (the framework's and the HTTP parser's own). */
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'timeout',
+  413: 'too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+const codeFor = (status: number) => CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+
+function errorBody(status: number, code: string, message: string, correlationId: string, issues?: ApiError['issues']): ApiError {
+  return { status, error: code, message, correlationId, ...(issues ? { issues } : {}) };
+}
+
+/** A NUL names its field: it is refused even where a schema forgot to use the contracts' text types. */
+export const nulInRequest = (path: string, part: string) =>
+  badRequest(`Invalid ${part}`, [{ path, message: 'Must not contain NUL characters' }]);
+
 /** Parses a request part with a contract schema; a mismatch is a 400 that names each bad field. */
 export function parseRequest<S extends z.core.$ZodType>(schema: S, value: unknown, part = 'request'): z.infer<S> {
+  const nul = nulPath(value);
+  if (nul !== undefined) throw nulInRequest(nul, part);
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw badRequest(
@@ -29,26 +69,78 @@ export function parseRequest<S extends z.core.$ZodType>(schema: S, value: unknow
   );
 }
 
+function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, issues?: ApiError['issues']) {
+  return reply
+    .status(status)
+    .header(CORRELATION_ID_HEADER, String(request.id))
+    .type('application/json; charset=utf-8')
+    .send(errorBody(status, code, message, String(request.id), issues));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const body = (status: number, code: string, message: string, issues?: ApiError['issues']): ApiError => ({
-      status,
-      error: code,
-      message,
-      correlationId: String(request.id),
-      ...(issues ? { issues } : {}),
-    });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       else request.log.info({ status: error.status, code: error.code }, error.message);
-      return reply.status(error.status).send(body(error.status, error.code, error.message, error.issues));
+      if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return send(request, reply, error.status, error.code, error.message, error.issues);
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500) {
       request.log.info({ status, code: error.code }, error.message);
-      return reply.status(status).send(body(status, error.code?.toLowerCase() ?? 'bad_request', error.message));
+      return send(request, reply, status, codeFor(status), error.message);
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send(body(500, 'internal', 'An unexpected error has occurred'));
+    return send(request, reply, 500, 'internal', 'An unexpected error has occurred');
   });
 }
+
+const PARSER_REFUSALS = {
+  400: 'The request is not valid HTTP',
+  408: 'The request took too long to arrive',
+  414: 'The address is too long',
+  431: 'The request headers are too large',
+} as const;
+
+/**
+ * The request line alone is over the parser's limit: the address, not the headers, is too long. Seen
+ * only when the line arrived in the chunk the parser gave up on; otherwise the answer is 431.
+ */
+function requestLineTooLong(raw: Buffer | undefined): boolean {
+  if (!raw || !/^[A-Z]+ /.test(raw.subarray(0, 16).toString('latin1'))) return false;
+  const end = raw.indexOf('\r\n');
+  return (end < 0 ? raw.length : end) > maxHeaderSize;
+}
+
+/**
+ * Fastify options that make errors raised before any route runs leave in the one error shape too:
+ * a path that is not valid percent-encoding, and what Node's HTTP parser refuses on its own (headers
+ * or address too large, bytes that are not HTTP), answered on the raw socket since there is no request.
+ */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error, request, reply) {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    request.log.info({ status, code: error.code }, error.message);
+    void send(request, reply, status, codeFor(status), status === 400 ? 'The address is not valid' : error.message);
+  },
+  clientErrorHandler(this: FastifyInstance, error, socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // Node hands the parser's chunk as a Buffer; Fastify's type describes its JSON form.
+    const raw = error.rawPacket as unknown as Buffer | undefined;
+    const status: keyof typeof PARSER_REFUSALS =
+      error.code === 'HPE_HEADER_OVERFLOW' ? (requestLineTooLong(raw) ? 414 : 431) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const correlationId = randomUUID();
+    this.log.info({ status, code: error.code, correlationId }, 'Refused a request the HTTP parser could not read');
+    if (!socket.writable) return void socket.destroy();
+    const body = JSON.stringify(errorBody(status, codeFor(status), PARSER_REFUSALS[status], correlationId));
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-CorrelationId: ${correlationId}`,
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  },
+};

@@ -1,0 +1,134 @@
+/**
+ * Every string a client can send, in every route that takes one, with characters that have no place in
+ * it: a NUL (PostgreSQL cannot store it), other control characters, and in names other people see,
+ * bidirectional overrides that disguise them. Each answers 400 in the one error shape on both databases,
+ * and the database is left exactly as it was.
+ */
+import { apiErrorSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALBUMS, insertAlbum, PHOTOS, SHARED_ALBUMS, USERS } from '../../test/albums.js';
+import { databases } from '../../test/databases.js';
+import { insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { startSignIn } from '../../test/sign-in.js';
+import type { TestShoebox } from '../../test/test-server.js';
+
+/** Refused in every text field. */
+const CONTROLS = {
+  NUL: 'Trip\u0000x',
+  BEL: 'Trip\u0007x',
+  ESC: 'Trip\u001B[2Jx',
+  'line feed': 'Trip\nx',
+  DEL: 'Trip\u007Fx',
+};
+/** Refused too in names other people see, where they make text read other than it is stored. */
+const BIDI = {
+  'right-to-left override': 'Trip\u202Egpj.exe',
+  'left-to-right embedding': 'Trip\u202Ax',
+  'first-strong isolate': '\u2068Trip\u2069',
+};
+
+interface Context {
+  who: TestCustomer;
+  albumId: string;
+  sharedAlbumId: string;
+  photoId: string;
+  loginUrl: string;
+}
+
+interface Field {
+  route: string;
+  field: string;
+  /** A name other people may see: bidirectional controls are refused too. */
+  display?: boolean;
+  /** Read outside the contracts (the sign-in provider, the storefront configuration): only the NUL safety net applies. */
+  netOnly?: boolean;
+  request(bad: string, c: Context): InjectOptions;
+}
+
+const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles`;
+const e = encodeURIComponent;
+const as = (c: Context, o: InjectOptions): InjectOptions => ({ ...o, headers: { ...c.who.headers, ...o.headers } });
+const json = (c: Context, method: InjectOptions['method'], url: string, payload: object) => as(c, { method, url, payload });
+
+const FIELDS: Field[] = [
+  { route: 'PUT /customers/me', field: 'firstName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: bad, lastName: 'Doe', phone: null }) },
+  { route: 'PUT /customers/me', field: 'lastName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: 'Jo', lastName: bad, phone: null }) },
+  { route: 'PUT /customers/me', field: 'phone', request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: 'Jo', lastName: 'Doe', phone: bad }) },
+  { route: 'POST /albums', field: 'name', display: true, request: (bad, c) => json(c, 'POST', ALBUMS, { name: bad }) },
+  { route: 'PATCH /albums/:id', field: 'name', display: true, request: (bad, c) => json(c, 'PATCH', `${ALBUMS}/${c.albumId}`, { name: bad }) },
+  { route: 'PATCH /albums/:id', field: 'id', request: (bad, c) => json(c, 'PATCH', `${ALBUMS}/${e(bad)}`, { name: 'Renamed' }) },
+  { route: 'GET /albums', field: 'cursor', request: (bad, c) => as(c, { url: `${ALBUMS}?cursor=${e(bad)}` }) },
+  { route: 'GET /albums', field: 'displaySharedData', request: (bad, c) => as(c, { url: `${ALBUMS}?displaySharedData=${e(bad)}` }) },
+  { route: 'GET /albums/:id', field: 'id', request: (bad, c) => as(c, { url: `${ALBUMS}/${e(bad)}` }) },
+  { route: 'DELETE /albums/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${ALBUMS}/${e(bad)}` }) },
+  { route: 'GET /albums/:id/photos', field: 'id', request: (bad, c) => as(c, { url: `${ALBUMS}/${e(bad)}/photos` }) },
+  { route: 'GET /albums/:id/photos', field: 'cursor', request: (bad, c) => as(c, { url: `${ALBUMS}/${c.albumId}/photos?cursor=${e(bad)}` }) },
+  { route: 'GET /albums/:id/photos', field: 'sortKey', request: (bad, c) => as(c, { url: `${ALBUMS}/${c.albumId}/photos?sortKey=${e(bad)}` }) },
+  { route: 'POST /albums/:id/photos', field: 'id', request: (bad, c) => json(c, 'POST', `${ALBUMS}/${e(bad)}/photos`, { photoIds: [c.photoId] }) },
+  { route: 'POST /albums/:id/photos', field: 'photoIds[]', request: (bad, c) => json(c, 'POST', `${ALBUMS}/${c.albumId}/photos`, { photoIds: [c.photoId, bad] }) },
+  { route: 'DELETE /albums/:id/photos', field: 'photoIds[]', request: (bad, c) => json(c, 'DELETE', `${ALBUMS}/${c.albumId}/photos`, { photoIds: [bad] }) },
+  { route: 'GET /shared-albums', field: 'cursor', request: (bad, c) => as(c, { url: `${SHARED_ALBUMS}?cursor=${e(bad)}` }) },
+  { route: 'GET /shared-albums/:id', field: 'id', request: (bad, c) => as(c, { url: `${SHARED_ALBUMS}/${e(bad)}` }) },
+  { route: 'GET /shared-albums/:id/participants', field: 'id', request: (bad, c) => as(c, { url: `${SHARED_ALBUMS}/${e(bad)}/participants` }) },
+  { route: 'GET /shared-albums/:id/photos', field: 'cursor', request: (bad, c) => as(c, { url: `${SHARED_ALBUMS}/${c.sharedAlbumId}/photos?cursor=${e(bad)}` }) },
+  { route: 'DELETE /shared-albums/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${SHARED_ALBUMS}/${e(bad)}` }) },
+  { route: 'GET /users/timeline', field: 'sortKey', request: (bad, c) => as(c, { url: `${USERS}/timeline?sortKey=${e(bad)}` }) },
+  { route: 'GET /photos/timeline/:year/:month', field: 'month', request: (bad, c) => as(c, { url: `${PHOTOS}/timeline/2024/${e(bad)}` }) },
+  { route: 'GET /photos/timeline/:year/:month', field: 'cursor', request: (bad, c) => as(c, { url: `${PHOTOS}/timeline/2024/6?cursor=${e(bad)}` }) },
+  { route: 'GET /photos', field: 'cursor', request: (bad, c) => as(c, { url: `${PHOTOS}?cursor=${e(bad)}` }) },
+  { route: 'GET /photos', field: 'sortOrder', request: (bad, c) => as(c, { url: `${PHOTOS}?sortOrder=${e(bad)}` }) },
+  { route: 'DELETE /photos', field: 'photoIds[]', request: (bad, c) => json(c, 'DELETE', PHOTOS, { photoIds: [bad] }) },
+  { route: 'DELETE /photos/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PHOTOS}/${e(bad)}` }) },
+  { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
+  { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
+  { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
+  { route: 'POST newsletter confirmation', field: 'confirmationToken', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription/confirm/${e(`${bad}-0123456789abcdef`)}` }) },
+  { route: 'POST sign-in form', field: 'email', netOnly: true, request: (bad, c) => ({ method: 'POST', url: c.loginUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email: `${bad}@example.com`, password: 'x' }).toString() }) },
+  { route: 'GET /oidc/auth', field: 'client_id', netOnly: true, request: (bad) => ({ url: `/oidc/auth?client_id=${e(bad)}&response_type=code` }) },
+];
+
+const cases = FIELDS.flatMap((f) =>
+  Object.entries(f.netOnly ? { NUL: CONTROLS.NUL } : { ...CONTROLS, ...(f.display ? BIDI : {}) }).map(([kind, bad]) => ({ label: `${f.route} ${f.field} with ${kind}`, field: f, bad })),
+);
+
+/** Every table a refused call could have written to, in a stable order. */
+async function everything(server: TestShoebox) {
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads'] as const;
+  const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
+  return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
+}
+
+describe.each(databases)('control characters in requests on $name', (kind) => {
+  const server = useLibraryServer(kind);
+  let context: Context;
+
+  beforeAll(async () => {
+    if (!kind.available) return;
+    const s = server();
+    const who = await newCustomer(s);
+    const owner = await newCustomer(s);
+    const [photo] = await insertPhotoRows(s, who.id, [{}]);
+    const [ownersPhoto] = await insertPhotoRows(s, owner.id, [{}]);
+    const albumId = await insertAlbum(s, { ownerId: who.id, name: 'Holiday', photos: [{ photoId: photo!.id, ownerId: who.id }] });
+    const sharedAlbumId = await insertAlbum(s, { ownerId: owner.id, participants: [who.id], photos: [{ photoId: ownersPhoto!.id, ownerId: owner.id }] });
+    context = { who, albumId, sharedAlbumId, photoId: photo!.id, loginUrl: (await startSignIn(s.app)).loginUrl };
+  });
+
+  it.each(cases)('$label answers 400 and changes nothing', async ({ field, bad }) => {
+    const s = server();
+    const before = await everything(s);
+    const response = await s.app.inject(field.request(bad, context));
+    expect(response.statusCode, response.body).toBe(400);
+    const body = apiErrorSchema.parse(response.json());
+    expect(body).toMatchObject({ status: 400, error: 'bad_request', correlationId: response.headers['x-correlationid'] });
+    expect(await everything(s)).toEqual(before);
+  });
+
+  it.each(FIELDS)('$route answers its $field when it is clean', async (field) => {
+    const response = await server().app.inject(field.request('Trip', context));
+    // The same request with an ordinary value is not refused for being text: the table above tests what it claims.
+    const body = response.statusCode === 400 && String(response.headers['content-type']).startsWith('application/json') ? apiErrorSchema.parse(response.json()) : undefined;
+    expect(body?.issues?.map((i) => i.message).join() ?? '', response.body).not.toMatch(/control|direction/i);
+  });
+});

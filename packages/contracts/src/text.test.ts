@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import {
+  albumNameProblem,
+  albumNameSchema,
+  displayText,
+  text,
+  textProblem,
+  updateCustomerSchema,
+  uploadMetadataSchema,
+} from './index.js';
+
+const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001B', '\u001F', '\u007F', '\u0085', '\u009F'];
+const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+describe('text fields', () => {
+  it.each(CONTROLS.map((c) => [hex(c), c]))('refuse the control character %s anywhere', (_name, c) => {
+    for (const value of [c, `a${c}`, `${c}a`, `Trip${c}2024`]) {
+      expect(z.safeParse(text(), value).success).toBe(false);
+      expect(textProblem(value)).toBe('control');
+    }
+  });
+
+  it.each(BIDI.map((c) => [hex(c), c]))('refuse the text-direction control %s in names others see, and only there', (_name, c) => {
+    expect(z.safeParse(displayText(), `photo${c}gpj.exe`).success).toBe(false);
+    expect(textProblem(`photo${c}gpj.exe`, { display: true })).toBe('bidi');
+    expect(z.safeParse(text(), `photo${c}gpj.exe`).success).toBe(true);
+  });
+
+  it.each(['Summer 2024', 'Été à Nice', 'Ølberg – Ærø', 'שלום', 'مرحبا', '写真 📷', '\u200Dzero width joiner', ''])('accept ordinary text in any script: %j', (value) => {
+    expect(z.safeParse(displayText(), value).success).toBe(true);
+    expect(textProblem(value, { display: true })).toBeUndefined();
+  });
+
+  it('keep the web and the server in step on album names', () => {
+    for (const c of [...CONTROLS, ...BIDI]) {
+      expect(albumNameProblem(`Trip${c}`)).toBe('invalid');
+      expect(z.safeParse(albumNameSchema, `Trip${c}`).success).toBe(false);
+    }
+  });
+
+  it('are what request schemas are made of', () => {
+    expect(z.safeParse(updateCustomerSchema, { firstName: 'Jo\u202E', lastName: 'Doe', phone: null }).success).toBe(false);
+    expect(z.safeParse(updateCustomerSchema, { firstName: 'Jo', lastName: 'Doe', phone: '+31\u0000' }).success).toBe(false);
+    expect(z.safeParse(uploadMetadataSchema, { filename: 'IMG\u202Egpj.exe' }).success).toBe(false);
+    expect(z.safeParse(uploadMetadataSchema, { filename: 'IMG_0001.jpg', albumId: 'a\u0000' }).success).toBe(false);
+    expect(z.parse(uploadMetadataSchema, { filename: '  IMG_0001.jpg ', filetype: 'image/jpeg' })).toEqual({ filename: 'IMG_0001.jpg' });
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod/mini';
+
+/**
+ * The one owner of "a text field a client sends". Control characters (C0, DEL, C1) have no meaning in
+ * a name, an id or a cursor, and PostgreSQL cannot store a NUL at all. Names that other people see
+ * (an album's name in a shared album, a file name) also refuse the bidirectional embeddings, overrides
+ * and isolates that make text read other than it is stored ("photo\u202Egpj.exe").
+ */
+const CONTROL = '\\u0000-\\u001F\\u007F-\\u009F';
+const BIDI = '\\u202A-\\u202E\\u2066-\\u2069';
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL}]`);
+const BIDI_CONTROL = new RegExp(`[${BIDI}]`);
+
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+export const BIDI_CONTROL_MESSAGE = 'Must not contain text-direction controls';
+
+export type TextProblem = 'control' | 'bidi';
+
+/** Why a string is not acceptable text, for callers outside a schema (form checks, tus metadata). */
+export function textProblem(value: string, o: { display?: boolean } = {}): TextProblem | undefined {
+  if (CONTROL_CHARACTER.test(value)) return 'control';
+  if (o.display && BIDI_CONTROL.test(value)) return 'bidi';
+  return undefined;
+}
+
+/** A single-line string without control characters: every string a request carries starts here. */
+export const text = () => z.string().check(z.regex(new RegExp(`^[^${CONTROL}]*$`), { message: CONTROL_CHARACTER_MESSAGE }));
+
+/** A name other people may see: text, and no text-direction controls either. */
+export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE }));
+
+/** An id in a path or in a list of ids. */
+export const idSchema = text().check(z.minLength(1), z.maxLength(64));
+
+/** An opaque paging cursor, handed back as the server gave it. */
+export const cursorSchema = text().check(z.maxLength(512));
