@@ -99,7 +99,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   let mailer: Mailer;
   if (config.mail.kind === 'outbox') {
     const outbox = outboxMailer(config.mail.dir, config.mailFrom);
-    registerMailboxPage(app, outbox.list);
+    registerMailboxPage(app, outbox.list, config.devMailbox);
     mailer = outbox;
   } else {
     mailer = await smtpMailer(config.mail.url, config.mailFrom);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().default('shoebox-api'),
   OIDC_CLIENT_ID: z.string().default('shoebox-web'),
   SMTP_URL: z.string().url().optional(),
+  /** Serve the outbox at /dev/mailbox; unset, it is served only on a loopback PUBLIC_URL and to callers on this machine. */
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('Shoebox <no-reply@localhost>'),
   /** A retailer's mobile upload page; phones go there with ?album_id and come back after 2 s. */
   MOBILE_UPLOAD_URL: z.string().url().optional(),
@@ -81,6 +83,7 @@ export interface Config {
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
+  devMailbox: DevMailbox;
   blobs: { kind: 'fs'; dir: string } | ({ kind: 's3' } & S3BlobConfig);
   uploadsDir: string;
   mailFrom: string;
@@ -95,6 +98,17 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Who may read the development mailbox: nobody, callers on this machine, or anyone (decision 032). */
+export type DevMailbox = 'off' | 'local' | 'on';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function devMailbox(e: z.infer<typeof envSchema>, publicUrl: string): DevMailbox {
+  if (e.DEV_MAILBOX === 'true' && e.SMTP_URL) throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the mailbox shows the outbox, which SMTP_URL replaces');
+  if (e.DEV_MAILBOX) return e.DEV_MAILBOX === 'true' ? 'on' : 'off';
+  return !e.SMTP_URL && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname) ? 'local' : 'off';
+}
 
 /** Reads every setting from the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     auth,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
+    devMailbox: devMailbox(e, publicUrl),
     mailFrom: e.MAIL_FROM,
     blobs: blobsConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),

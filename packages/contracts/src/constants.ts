@@ -22,3 +22,7 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 /** A newsletter double opt-in link works this long. */
 export const NEWSLETTER_CONFIRMATION_VALID_DAYS = 7;
+/** Subscription requests (each mails a link) per address, and per client, within one window; more answer 429. */
+export const NEWSLETTER_REQUESTS_PER_ADDRESS = 3;
+export const NEWSLETTER_REQUESTS_PER_CLIENT = 10;
+export const NEWSLETTER_THROTTLE_WINDOW_MINUTES = 60;

@@ -26,6 +26,25 @@ export function newsletterRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /**
+     * Counts one more request under each key in the window and answers the new counts. One upsert per
+     * key, so concurrent requests each see a distinct count on both databases; earlier windows go.
+     */
+    async countRequests(keys: string[], windowStart: string): Promise<number[]> {
+      await db.deleteFrom('newsletter_requests').where('window_start', '<', windowStart).execute();
+      const counts: number[] = [];
+      for (const key of keys) {
+        const row = await db
+          .insertInto('newsletter_requests')
+          .values({ key, window_start: windowStart, count: 1 })
+          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('newsletter_requests.count', '+', 1) })))
+          .returning('count')
+          .executeTakeFirstOrThrow();
+        counts.push(Number(row.count));
+      }
+      return counts;
+    },
   };
 }
 export type NewsletterRepository = ReturnType<typeof newsletterRepository>;

@@ -8,7 +8,7 @@ export const newsletterRoutes = (service: NewsletterService): FastifyPluginAsync
   app.post('/api/v1/Profiles/:emailAddress/subscription', async (request, reply) => {
     const { emailAddress } = parseRequest(subscriptionParamsSchema, request.params, 'path');
     const { channel } = parseRequest(subscriptionRequestSchema, request.body, 'body');
-    await service.requestSubscription(emailAddress, channel);
+    await service.requestSubscription(emailAddress, channel, request.ip);
     return reply.status(202).send();
   });
 

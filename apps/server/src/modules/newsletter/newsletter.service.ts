@@ -1,16 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { channelForHost, NEWSLETTER_CONFIRMATION_VALID_DAYS } from '@shoebox/contracts';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import {
+  channelForHost,
+  NEWSLETTER_CONFIRMATION_VALID_DAYS,
+  NEWSLETTER_REQUESTS_PER_ADDRESS,
+  NEWSLETTER_REQUESTS_PER_CLIENT,
+  NEWSLETTER_THROTTLE_WINDOW_MINUTES,
+} from '@shoebox/contracts';
+import { badRequest, notFound, TooManyRequests } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { NewsletterRepository } from './newsletter.repository.js';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const WINDOW_MS = NEWSLETTER_THROTTLE_WINDOW_MINUTES * 60_000;
 
 /** Newsletter double opt-in, as the email gateway does it: a request mails a link; the link confirms. */
 export function newsletterService(repo: NewsletterRepository, mailer: Mailer, publicUrl: string, now: () => Date = () => new Date()) {
+  /** Counted before anything else, for subscribed and unknown addresses alike, so the limit reveals nothing either. */
+  async function throttle(email: string, client: string): Promise<void> {
+    const at = now().getTime();
+    const windowStart = Math.floor(at / WINDOW_MS) * WINDOW_MS;
+    const [byAddress = 0, byClient = 0] = await repo.countRequests([`address:${email}`, `client:${client}`], new Date(windowStart).toISOString());
+    if (byAddress > NEWSLETTER_REQUESTS_PER_ADDRESS || byClient > NEWSLETTER_REQUESTS_PER_CLIENT) {
+      throw new TooManyRequests('Too many subscription requests; please try again later', Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000)));
+    }
+  }
+
   return {
-    async requestSubscription(rawEmail: string, channelCode: string): Promise<void> {
+    /** `client` is the caller's address; requests are limited per email address and per client. */
+    async requestSubscription(rawEmail: string, channelCode: string, client: string): Promise<void> {
       const email = rawEmail.toLowerCase();
+      await throttle(email, client);
       const existing = await repo.find(email);
       if (existing?.confirmed_at) return;
       const token = randomBytes(24).toString('base64url');

@@ -6,6 +6,7 @@ import * as photos from './migrations/003-photos.js';
 import * as ordersAndProjects from './migrations/004-orders-and-projects.js';
 import * as albums from './migrations/005-albums.js';
 import * as libraryVersions from './migrations/006-library-versions.js';
+import * as newsletterRequests from './migrations/009-newsletter-requests.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-orders-and-projects': ordersAndProjects,
   '005-albums': albums,
   '006-library-versions': libraryVersions,
+  '009-newsletter-requests': newsletterRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,13 @@ export interface SecretsTable {
   created_at: string;
 }
 
+export interface NewsletterRequestsTable {
+  /** 'address:<email>' or 'client:<ip>'. */
+  key: string;
+  window_start: string;
+  count: number;
+}
+
 export interface NewsletterSubscriptionsTable {
   email: string;
   channel: string;
@@ -150,6 +157,7 @@ export interface Database {
   oidc_models: OidcModelsTable;
   secrets: SecretsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_requests: NewsletterRequestsTable;
   photos: PhotosTable;
   photo_month_counts: PhotoMonthCountsTable;
   blob_deletions: BlobDeletionsTable;
