@@ -1,13 +1,8 @@
 import type { SortKey, SortOrder } from '@shoebox/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
-import type { PhotoCursor } from '../photos/photo.repository.js';
-
-export interface AlbumCursor {
-  value: string;
-  id: string;
-}
 
 export type AlbumPhotoRow = PhotosTable & { added_at: string };
 
@@ -23,21 +18,19 @@ export function albumRepository(db: Db) {
       Boolean(await db.selectFrom('album_participants').select('album_id').where('album_id', '=', albumId).where('customer_id', '=', customerId).executeTakeFirst()),
 
     /** The customer's own albums, newest first. */
-    listOwned(ownerId: string, cursor: AlbumCursor | undefined, limit: number) {
-      let q = db.selectFrom('albums').selectAll().where('owner_id', '=', ownerId);
-      if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.value, cursor.id)));
-      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    listOwned(ownerId: string, cursor: Cursor | undefined, limit: number) {
+      const q = db.selectFrom('albums').selectAll().where('owner_id', '=', ownerId);
+      return keysetPage(q, { value: 'created_at', id: 'id' }, 'desc', cursor, limit).execute();
     },
 
     /** Albums others shared with the customer, newest first. */
-    listRead(customerId: string, cursor: AlbumCursor | undefined, limit: number) {
-      let q = db
+    listRead(customerId: string, cursor: Cursor | undefined, limit: number) {
+      const q = db
         .selectFrom('albums')
         .innerJoin('album_participants', 'album_participants.album_id', 'albums.id')
         .selectAll('albums')
         .where('album_participants.customer_id', '=', customerId);
-      if (cursor) q = q.where((eb) => eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(cursor.value, cursor.id)));
-      return q.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc').limit(limit).execute();
+      return keysetPage(q, { value: 'albums.created_at', id: 'albums.id' }, 'desc', cursor, limit).execute();
     },
 
     async photoCounts(albumIds: string[]): Promise<Map<string, number>> {
@@ -105,17 +98,15 @@ export function albumRepository(db: Db) {
         if (!remaining) await trx.updateTable('albums').set({ is_shared: 0 }).where('id', '=', albumId).execute();
       }),
 
-    photosPage(albumId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) {
+    photosPage(albumId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: Cursor | undefined, limit: number): Promise<AlbumPhotoRow[]> {
       const value = sortKey === 'created' ? 'album_photos.added_at' : 'photos.date_taken';
-      const dir = sortOrder === 'asc' ? 'asc' : 'desc';
-      let q = db
+      const q = db
         .selectFrom('album_photos')
         .innerJoin('photos', 'photos.id', 'album_photos.photo_id')
         .selectAll('photos')
         .select('album_photos.added_at')
         .where('album_photos.album_id', '=', albumId);
-      if (cursor) q = q.where((eb) => eb(eb.refTuple(value, 'photos.id'), sortOrder === 'asc' ? '>' : '<', eb.tuple(cursor.value, cursor.id)));
-      return q.orderBy(value, dir).orderBy('photos.id', dir).limit(limit).execute() as Promise<AlbumPhotoRow[]>;
+      return keysetPage(q, { value, id: 'photos.id' }, sortOrder, cursor, limit).execute();
     },
 
     /** Each album's participants, in the order they joined; albums without any are left out. */

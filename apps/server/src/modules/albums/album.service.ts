@@ -3,7 +3,7 @@ import type { AlbumList, CreatedAlbum, FailedList, OwnAlbum, Participants, Photo
 import type { Identity } from '../../platform/auth/access-token.js';
 import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { decodeCursor, encodeCursor } from '../photos/photo-cursor.js';
+import { decodeCursor, nextCursor } from '../../platform/db/keyset.js';
 import type { PageQuery } from '../photos/photo.service.js';
 import type { AlbumRepository } from './album.repository.js';
 
@@ -34,10 +34,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     });
   }
 
-  const nextCursor = (rows: AlbumsTable[], limit: number) => {
-    const last = rows.at(-1);
-    return rows.length === limit && last ? encodeCursor({ value: last.created_at, id: last.id }) : null;
-  };
+  const nextAlbumCursor = (rows: AlbumsTable[], limit: number) => nextCursor(rows, limit, (last) => ({ value: last.created_at, id: last.id }));
 
   /** The caller's own album, or 404 whoever else's it is. */
   async function ownAlbum(identity: Identity, id: string): Promise<AlbumsTable> {
@@ -80,10 +77,9 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
 
   async function pageOf(albumId: string, q: PageQuery, withOwner: boolean): Promise<PhotoPage> {
     const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
-    const last = rows.at(-1);
     return {
       images: rows.map((r) => (withOwner ? { ...toPhoto(r), ownerId: r.customer_id } : toPhoto(r))),
-      cursor: rows.length === q.limit && last ? encodeCursor({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id }) : null,
+      cursor: nextCursor(rows, q.limit, (last) => ({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id })),
     };
   }
 
@@ -98,7 +94,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     async list(identity: Identity, q: { cursor?: string; limit: number }): Promise<AlbumList> {
       const rows = await repo.listOwned(identity.customerId, decodeCursor(q.cursor), q.limit);
       const albums = (await decorate(rows)).map((a, i): OwnAlbum => ({ ...a, userId: identity.customerId, isShared: rows[i]?.is_shared === 1 }));
-      return { albums, cursor: nextCursor(rows, q.limit) };
+      return { albums, cursor: nextAlbumCursor(rows, q.limit) };
     },
 
     async get(identity: Identity, id: string): Promise<OwnAlbum> {
@@ -136,7 +132,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     async listShared(identity: Identity, q: { cursor?: string; limit: number }): Promise<SharedAlbumList> {
       const rows = await repo.listRead(identity.customerId, decodeCursor(q.cursor), q.limit);
       const [decorated, people] = await Promise.all([decorate(rows), participantsOf(rows)]);
-      return { albums: rows.map((row, i) => sharedAlbumOf(row, decorated[i]!, people[i]!)), cursor: nextCursor(rows, q.limit) };
+      return { albums: rows.map((row, i) => sharedAlbumOf(row, decorated[i]!, people[i]!)), cursor: nextAlbumCursor(rows, q.limit) };
     },
 
     async getShared(identity: Identity, id: string): Promise<SharedAlbum> {

@@ -1,12 +1,8 @@
 import type { SortKey, SortOrder } from '@shoebox/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { Database, PhotosTable } from '../../platform/db/schema.js';
-
-export interface PhotoCursor {
-  value: string;
-  id: string;
-}
 
 const COLUMNS = {
   dateTaken: { month: 'taken_month', value: 'date_taken' },
@@ -49,22 +45,18 @@ export function photoRepository(db: Db) {
   // Read on every timeline call: compiled once, then only its parameter changes.
   const versionQuery = db.selectFrom('photo_library_versions').select('version').where('customer_id', '=', '').compile();
 
-  const page = (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) => {
+  const page = (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: Cursor | undefined, limit: number) => {
     const c = COLUMNS[sortKey];
-    const direction = sortOrder === 'asc' ? 'asc' : 'desc';
-    let query = db.selectFrom('photos').selectAll().where('customer_id', '=', customerId);
-    if (cursor) {
-      query = query.where((eb) => eb(eb.refTuple(c.value, 'id'), sortOrder === 'asc' ? '>' : '<', eb.tuple(cursor.value, cursor.id)));
-    }
     // Ordering by the month first lets the (customer, month, value, id) index serve the whole list too.
-    return query.orderBy(c.month, direction).orderBy(c.value, direction).orderBy('id', direction).limit(limit);
+    const query = db.selectFrom('photos').selectAll().where('customer_id', '=', customerId).orderBy(c.month, sortOrder);
+    return keysetPage(query, { value: c.value, id: 'id' }, sortOrder, cursor, limit);
   };
 
   return {
-    monthPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, month: string, cursor: PhotoCursor | undefined, limit: number) =>
+    monthPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, month: string, cursor: Cursor | undefined, limit: number) =>
       page(customerId, sortKey, sortOrder, cursor, limit).where(COLUMNS[sortKey].month, '=', month).execute(),
 
-    listPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: PhotoCursor | undefined, limit: number) =>
+    listPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: Cursor | undefined, limit: number) =>
       page(customerId, sortKey, sortOrder, cursor, limit).execute(),
 
     monthCounts: (customerId: string, sortKey: SortKey) =>

@@ -14,7 +14,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { PhotosTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
-import { decodeCursor, encodeCursor } from './photo-cursor.js';
+import { decodeCursor, nextCursor } from '../../platform/db/keyset.js';
 import { photoBlobPrefix, type PhotoRepository } from './photo.repository.js';
 
 export interface Rendition {
@@ -82,11 +82,9 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
   }
 
   function toPage(rows: PhotosTable[], query: PageQuery): PhotoPage {
-    const last = rows.at(-1);
-    const full = rows.length === query.limit;
     return {
       images: rows.map(toPhoto),
-      cursor: full && last ? encodeCursor({ value: query.sortKey === 'created' ? last.uploaded_at : last.date_taken, id: last.id }) : null,
+      cursor: nextCursor(rows, query.limit, (last) => ({ value: query.sortKey === 'created' ? last.uploaded_at : last.date_taken, id: last.id })),
     };
   }
 

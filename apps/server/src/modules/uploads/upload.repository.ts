@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { keysetPage } from '../../platform/db/keyset.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 
 export function uploadRepository(db: Db) {
@@ -13,9 +14,8 @@ export function uploadRepository(db: Db) {
     },
     /** Unfinished uploads created before `olderThan`, a page at a time after `after` (created_at, id). */
     unfinished(olderThan: string, after: { createdAt: string; id: string } | undefined, limit: number) {
-      let q = db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan);
-      if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
-      return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+      const q = db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan);
+      return keysetPage(q, { value: 'created_at', id: 'id' }, 'asc', after && { value: after.createdAt, id: after.id }, limit).execute();
     },
     async deleteFinishedBefore(createdBefore: string) {
       await db.deleteFrom('uploads').where('created_at', '<', createdBefore).where('status', 'in', ['done', 'rejected']).execute();

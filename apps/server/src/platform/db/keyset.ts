@@ -1,0 +1,61 @@
+/**
+ * Keyset paging, the one way lists are paged: rows are ordered by (sort value, id), the id breaking
+ * ties, and a page starts after the previous page's last row instead of skipping an offset. A page
+ * then costs one index range read wherever it is in a list of any length, and rows added or deleted
+ * meanwhile never shift a page into repeating or skipping rows.
+ */
+import type { SortOrder } from '@shoebox/contracts';
+import { sql, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
+import { badRequest } from '../http/errors.js';
+
+/** Where a page ended: the sort value and id of its last row. */
+export interface Cursor {
+  value: string;
+  id: string;
+}
+
+/** The columns a list is ordered by: its sort value, then the unique id that breaks ties. */
+export interface KeysetColumns<DB, TB extends keyof DB> {
+  value: StringReference<DB, TB>;
+  id: StringReference<DB, TB>;
+}
+
+/**
+ * Narrows `query` to the page after `cursor` in `order` and orders and limits it. Columns the query
+ * already orders by stay first (the photos' month, which lets a month index serve the whole list).
+ */
+export function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: KeysetColumns<DB, TB>,
+  order: SortOrder,
+  cursor: Cursor | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  // A row value comparison, which both databases answer from an index on (…, value, id).
+  const beyond = order === 'asc' ? sql`>` : sql`<`;
+  const after = cursor ? query.where(sql<SqlBool>`(${sql.ref(columns.value)}, ${sql.ref(columns.id)}) ${beyond} (${cursor.value}, ${cursor.id})`) : query;
+  return after.orderBy(columns.value, order).orderBy(columns.id, order).limit(limit);
+}
+
+/** Opaque to callers: a client hands it back unchanged to get the next page. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+}
+
+/** A cursor from a request; anything this server did not hand out is a 400 naming the field. */
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof value === 'string' && typeof id === 'string') return { value, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Not a cursor this server handed out' }]);
+}
+
+/** The cursor of the page after `rows`; null when `rows` came short of `limit`, so nothing follows. */
+export function nextCursor<R>(rows: readonly R[], limit: number, cursorOf: (row: R) => Cursor): string | null {
+  const last = rows.at(-1);
+  return rows.length === limit && last ? encodeCursor(cursorOf(last)) : null;
+}
