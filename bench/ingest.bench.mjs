@@ -19,7 +19,7 @@ const INGEST_DIR = path.join(REPO_ROOT, 'apps/server/dist/modules/uploads/ingest
 
 export default async function ingest({ log }) {
   const { ingestPhoto } = await import(pathToFileURL(path.join(INGEST_DIR, 'ingest-photo.js')).href);
-  const { makeTestJpeg } = await import(pathToFileURL(path.join(INGEST_DIR, 'test-images.js')).href);
+  const { makeTestJpeg } = await import(pathToFileURL(path.join(REPO_ROOT, 'apps/server/dist/seed/photo-like-images.js')).href);
   const { RENDITION_JPEG_OPTIONS } = await import(pathToFileURL(path.join(INGEST_DIR, 'make-renditions.js')).href);
   // The very sharp (ESM) instance the server code uses, with the concurrency ingest-photo.js set. Loading
   // sharp's CommonJS build as well would reset libvips to sharp's glibc default of one thread.

@@ -12,8 +12,8 @@ import { DEMO_LIBRARY_OWNER, DEMO_PHOTO_COUNT, seedDemoPhotos } from './demo-pho
 // The seed draws 332 photos of 1200×900. Here the first twelve of Emma's (seeds 1–12, the only ones
 // stored for real below) are the same pictures at 1/75 of the size; the others are never decoded, so
 // a placeholder naming the options stands in for them and keeps this test fast.
-vi.mock('../modules/uploads/ingest/test-images.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../modules/uploads/ingest/test-images.js')>();
+vi.mock('./photo-like-images.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./photo-like-images.js')>();
   return {
     ...actual,
     makeTestJpeg: async (o: Parameters<typeof actual.makeTestJpeg>[0] = {}) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { getOrCreateSecret } from '../platform/auth/secrets.js';
 import type { Db } from '../platform/db/database.js';
-import { makeTestJpeg } from '../modules/uploads/ingest/test-images.js';
+import { makeTestJpeg } from './photo-like-images.js';
 import type { UploadService } from '../modules/uploads/upload.service.js';
 import { seedDemoAlbums } from './demo-albums.js';
 

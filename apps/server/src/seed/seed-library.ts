@@ -26,7 +26,7 @@ import { THUMBNAIL_SIZES, UNKNOWN_DATE } from '@shoebox/contracts';
 import { photoBlobPrefix } from '../modules/photos/photo.repository.js';
 import { originalKey, renditionKey, type Rendition } from '../modules/photos/photo.service.js';
 import { ingestPhoto } from '../modules/uploads/ingest/ingest-photo.js';
-import { makeTestJpeg } from '../modules/uploads/ingest/test-images.js';
+import { makeTestJpeg } from './photo-like-images.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { createDatabase, type Db } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrator.js';

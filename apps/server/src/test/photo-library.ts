@@ -11,7 +11,7 @@ import { SERVICE_BASE_PATHS, THUMBNAIL_SIZES, UNKNOWN_DATE, type ApiError } from
 import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import { startPhotoBlobSweeper } from '../modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from '../modules/photos/photo.repository.js';
-import { makeTestJpeg, type TestJpegOptions } from '../modules/uploads/ingest/test-images.js';
+import { makeTestJpeg, type TestJpegOptions } from '../seed/photo-like-images.js';
 import { startUploadRecovery } from '../modules/uploads/upload-recovery.js';
 import { UPLOAD_EXPIRY_MS, UPLOAD_PATH } from '../modules/uploads/upload.routes.js';
 import { uploadRepository } from '../modules/uploads/upload.repository.js';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { urlSigner } from '../../platform/blobs/url-signer.js';
 import { databases } from '../../test/databases.js';
 import { newCustomer, PHOTOS_API, relative, storeFile, storePhotos, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
-import { makeTestPng } from '../uploads/ingest/test-images.js';
+import { makeTestPng } from '../../seed/photo-like-images.js';
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 

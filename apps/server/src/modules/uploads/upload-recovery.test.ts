@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, recoverUploads, type TestCustomer, tusClient, tusFilesOf, uploadDatastore, useLibraryServer } from '../../test/photo-library.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
-import { makeTestJpeg } from './ingest/test-images.js';
+import { makeTestJpeg } from '../../seed/photo-like-images.js';
 
 let seed = 500;
 

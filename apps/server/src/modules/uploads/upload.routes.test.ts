@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, relative, type TestCustomer, tusClient, tusError, tusFilesOf, useLibraryServer } from '../../test/photo-library.js';
 import { blobDirOf } from '../../test/test-server.js';
-import { makeTestJpeg, makeTestPng } from './ingest/test-images.js';
+import { makeTestJpeg, makeTestPng } from '../../seed/photo-like-images.js';
 
 let seed = 1;
 const jpeg = () => makeTestJpeg({ width: 64, height: 48, seed: seed++, dateTaken: { local: '2023-08-12T15:04:05', offset: '+02:00' } });

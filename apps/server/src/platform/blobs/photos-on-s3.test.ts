@@ -1,6 +1,6 @@
 import { photoPageSchema, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestJpeg } from '../../modules/uploads/ingest/test-images.js';
+import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { databases } from '../../test/databases.js';
 import { newCustomer, PHOTOS_API, sweepDeletedBlobs, tusClient } from '../../test/photo-library.js';
 import { TEST_BUCKET, useS3Server } from '../../test/s3-server.js';

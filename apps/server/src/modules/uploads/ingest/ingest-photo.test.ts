@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestRejection, ingestPhoto, type IngestedPhoto } from './ingest-photo.js';
-import { makeTestJpeg, makeTestPng } from './test-images.js';
+import { makeTestJpeg, makeTestPng } from '../../../seed/photo-like-images.js';
 
 const HEIC_FIXTURE = fileURLToPath(new URL('./fixtures/photo.heic', import.meta.url));
 

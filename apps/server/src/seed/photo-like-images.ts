@@ -1,5 +1,6 @@
 /**
- * Photo-like test images made with sharp, for tests, the demo seed and the benchmarks.
+ * Photo-like images made with sharp: the pictures of the demo and benchmark libraries, and the
+ * photos tests and benchmarks upload.
  *
  * The pixels are smooth colour gradients with soft shapes and a little grain, so a JPEG of them
  * compresses (and decodes) like a camera photo rather than like a flat colour. The same options
