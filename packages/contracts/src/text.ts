@@ -24,10 +24,10 @@ export function textProblem(value: string, o: { display?: boolean } = {}): TextP
 }
 
 /** A single-line string without control characters: every string a request carries starts here. */
-export const text = () => z.string().check(z.regex(new RegExp(`^[^${CONTROL}]*$`), { message: CONTROL_CHARACTER_MESSAGE }));
+export const text = () => z.string().check(z.regex(new RegExp(`^[^${CONTROL}]*$`), { message: CONTROL_CHARACTER_MESSAGE, abort: true }));
 
 /** A name other people may see: text, and no text-direction controls either. */
-export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE }));
+export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE, abort: true }));
 
 /** An id in a path or in a list of ids. */
 export const idSchema = text().check(z.minLength(1), z.maxLength(64));
