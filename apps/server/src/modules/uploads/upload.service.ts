@@ -3,7 +3,8 @@ import { UNKNOWN_DATE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shoebox/cont
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { photoBlobPrefix, type PhotoRepository } from '../photos/photo.repository.js';
 import { originalKey, renditionKey, type Rendition } from '../photos/photo.service.js';
-import { IngestRejection, ingestPhoto } from './ingest/ingest-photo.js';
+import { IngestRejection } from './ingest/ingest-photo.js';
+import { ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import type { UploadRepository } from './upload.repository.js';
 
 export interface IngestResult {
@@ -15,7 +16,7 @@ export interface IngestResult {
 export function uploadService(uploads: UploadRepository, photos: PhotoRepository, blobs: BlobStore) {
   /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content. */
   async function storePhoto(o: { customerId: string; fileName: string; uploadId: string; filePath: string }): Promise<IngestResult> {
-    const ingested = await ingestPhoto(o.filePath, { maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
+    const ingested = await ingestPhotoIsolated(o.filePath, { customerId: o.customerId, maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
     const existing = await photos.findByChecksum(o.customerId, ingested.checksum);
     if (existing) return { photoId: existing.id, duplicate: true };
 

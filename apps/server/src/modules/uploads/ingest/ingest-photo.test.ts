@@ -246,6 +246,40 @@ describe('ingestPhoto refuses what is not an acceptable photo, in words a custom
     expect(rejection.message).toBe('This photo has too many pixels (50000 × 50000). Photos can have up to 100 megapixels.');
   });
 
+  it('refuses a photo too long and narrow for its header alone, either way up, and accepts one just within the ratio', async () => {
+    // 20:1 is the widest accepted; 2001 × 100 is just over it.
+    const over = await rejectionOf(ingestPhoto(await fixture('strip.png', await makeTestPng({ width: 2001, height: 100 }))));
+    expect(over.reason).toBe('extreme_aspect_ratio');
+    expect(over.message).toBe('This photo is too long and narrow (2001 × 100). Photos can be up to 20 times as long as they are wide.');
+    const tall = await rejectionOf(ingestPhoto(await fixture('tall.jpg', await makeTestJpeg({ width: 100, height: 2001 }))));
+    expect(tall.reason).toBe('extreme_aspect_ratio');
+    expect(tall.message).toMatch(/\(100 × 2001\)/);
+
+    const panorama = await ingestPhoto(await fixture('panorama.png', await makeTestPng({ width: 2000, height: 100 })));
+    expect([panorama.width, panorama.height]).toEqual([2000, 100]);
+    expect(sizesOf(panorama)).toEqual([
+      { size: 300, width: 300, height: 15 },
+      { size: 800, width: 800, height: 40 },
+      { size: 1300, width: 1300, height: 65 },
+    ]);
+  });
+
+  it('refuses a photo with a side over the limit from its header, naming the limit', async () => {
+    const rejection = await rejectionOf(ingestPhoto(await fixture('long.jpg', await makeTestJpeg({ width: 1200, height: 900 })), { maxSide: 1000 }));
+    expect(rejection.reason).toBe('side_too_long');
+    expect(rejection.message).toBe('This photo is too long on one side (1200 × 900). Photos can be up to 1000 pixels on a side.');
+    // A PNG declaring a side of a million pixels, without the pixels: the header decided.
+    const declared = await rejectionOf(ingestPhoto(await fixture('declared.png', pngDeclaring(1_000_000, 20))));
+    expect(declared.reason).toBe('side_too_long');
+    expect(declared.message).toBe('This photo is too long on one side (1000000 × 20). Photos can be up to 50000 pixels on a side.');
+  });
+
+  it('refuses a HEIC of an absurd shape from its container header', async () => {
+    const rejection = await rejectionOf(ingestPhoto(HEIC_FIXTURE, { maxAspectRatio: 1.4 }));
+    expect(rejection.reason).toBe('extreme_aspect_ratio');
+    expect(rejection.message).toBe('This photo is too long and narrow (960 × 640). Photos can be up to 1.4 times as long as they are wide.');
+  });
+
   it('refuses a real photo over a lower pixel limit', async () => {
     const file = await fixture('wide.jpg', await makeTestJpeg({ width: 1600, height: 1200 }));
     const rejection = await rejectionOf(ingestPhoto(file, { maxPixels: 1_000_000 }));

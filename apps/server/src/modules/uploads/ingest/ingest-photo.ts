@@ -2,9 +2,12 @@
  * The pure ingest step of an uploaded photo: from a file on disk to what the library stores.
  *
  * Checks, in order and each before any pixel is decoded: not empty, not over the byte limit, a real
- * JPEG, PNG or HEIC by its bytes, not over the pixel limit by its header. Then it decodes the photo
+ * JPEG, PNG or HEIC by its bytes, a sane shape and not over the pixel limit by its header. Then it decodes the photo
  * once, makes the 300/800/1300 JPEG renditions, reads the date taken from EXIF and hashes the
  * original bytes. It never writes anything; the original file is left as it is.
+ *
+ * It runs in the server process only for tools (seeding, benches); uploads are ingested through
+ * isolated-ingest.ts, in the image pool's child processes.
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +16,7 @@ import sharp, { type Metadata } from 'sharp';
 import { detectPhotoType, SNIFF_BYTES, type PhotoMime } from './detect-photo-type.js';
 import { sha256OfBytes, sha256OfFile } from './file-checksum.js';
 import { decodeHeicToJpeg } from './heic-decoder.js';
+import { checkHeader, type HeaderLimits } from './header-limits.js';
 import { readHeifContainer } from './heif-container.js';
 import { corrupt, emptyFile, IngestRejection, tooLarge, tooManyPixels, unsupportedType } from './ingest-rejection.js';
 import { makeRenditions, type Rendition } from './make-renditions.js';
@@ -41,11 +45,9 @@ export interface IngestedPhoto {
   renditions: Rendition[];
 }
 
-export interface IngestOptions {
+export interface IngestOptions extends HeaderLimits {
   /** Largest accepted file, in bytes; default UPLOAD_MAX_BYTES. */
   maxBytes?: number;
-  /** Most pixels (width × height) decoded; default UPLOAD_MAX_PIXELS. */
-  maxPixels?: number;
 }
 
 /** HEIC is decoded to a JPEG of this quality first, then made into renditions like any JPEG. */
@@ -56,8 +58,8 @@ const HEIC_INTERMEDIATE_QUALITY = 0.92;
  * any other error (the file cannot be read, out of memory) is the server's problem and passes through.
  */
 export async function ingestPhoto(filePath: string, options: IngestOptions = {}): Promise<IngestedPhoto> {
-  const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
-  const maxPixels = options.maxPixels ?? UPLOAD_MAX_PIXELS;
+  const { maxBytes = UPLOAD_MAX_BYTES, ...header } = options;
+  const limits = { ...header, maxPixels: header.maxPixels ?? UPLOAD_MAX_PIXELS };
 
   const { size: bytes } = await stat(filePath);
   if (bytes === 0) throw emptyFile();
@@ -65,10 +67,13 @@ export async function ingestPhoto(filePath: string, options: IngestOptions = {})
 
   const mime = await detectPhotoType(await readHead(filePath, SNIFF_BYTES));
   if (mime === null) throw unsupportedType();
-  return mime === 'image/heic' ? ingestHeic(filePath, bytes, maxPixels) : ingestJpegOrPng(filePath, mime, bytes, maxPixels);
+  return mime === 'image/heic' ? ingestHeic(filePath, bytes, limits) : ingestJpegOrPng(filePath, mime, bytes, limits);
 }
 
-async function ingestJpegOrPng(filePath: string, mime: 'image/jpeg' | 'image/png', bytes: number, maxPixels: number): Promise<IngestedPhoto> {
+type Limits = HeaderLimits & { maxPixels: number };
+
+async function ingestJpegOrPng(filePath: string, mime: 'image/jpeg' | 'image/png', bytes: number, limits: Limits): Promise<IngestedPhoto> {
+  const { maxPixels } = limits;
   // Header only: no pixels are decoded here, so an oversized image costs nothing to refuse.
   let metadata: Metadata;
   try {
@@ -78,7 +83,7 @@ async function ingestJpegOrPng(filePath: string, mime: 'image/jpeg' | 'image/png
   }
   if (metadata.format !== (mime === 'image/jpeg' ? 'jpeg' : 'png')) throw corrupt();
   const { width, height } = metadata.autoOrient;
-  if (metadata.width * metadata.height > maxPixels) throw tooManyPixels(width, height, maxPixels);
+  checkHeader(width, height, limits);
 
   const checksum = sha256OfFile(filePath);
   const dateTaken = readDateTaken(filePath);
@@ -88,7 +93,8 @@ async function ingestJpegOrPng(filePath: string, mime: 'image/jpeg' | 'image/png
   return { mime, checksum: await checksum, bytes, width, height, dateTaken: await dateTaken, renditions: renditions.value };
 }
 
-async function ingestHeic(filePath: string, bytes: number, maxPixels: number): Promise<IngestedPhoto> {
+async function ingestHeic(filePath: string, bytes: number, limits: Limits): Promise<IngestedPhoto> {
+  const { maxPixels } = limits;
   // The decoder needs the whole file in memory anyway (at most maxBytes), so it is read once and hashed from there.
   const file = await readFile(filePath);
   let container: ReturnType<typeof readHeifContainer>;
@@ -101,9 +107,9 @@ async function ingestHeic(filePath: string, bytes: number, maxPixels: number): P
   if (!container.isHevc) throw unsupportedType();
   const turned = container.rotation === 90 || container.rotation === 270;
   const [shownWidth, shownHeight] = turned ? [container.height, container.width] : [container.width, container.height];
-  if (container.width * container.height > maxPixels || container.largestItemPixels > maxPixels) {
-    throw tooManyPixels(shownWidth, shownHeight, maxPixels);
-  }
+  checkHeader(shownWidth, shownHeight, limits);
+  // A grid's tiles, a thumbnail or an auxiliary image are decoded too.
+  if (container.largestItemPixels > maxPixels) throw tooManyPixels(shownWidth, shownHeight, maxPixels);
   if (!container.itemsWithinFile) throw corrupt();
 
   let decoded: Buffer;

@@ -2,7 +2,17 @@
  * Why an uploaded file was refused, with a message a customer understands. The caller puts the
  * file's name in front, e.g. `${fileName}: ${rejection.message}`.
  */
-export type IngestRejectionReason = 'unsupported_type' | 'empty' | 'too_large' | 'too_many_pixels' | 'corrupt';
+export type IngestRejectionReason =
+  | 'unsupported_type'
+  | 'empty'
+  | 'too_large'
+  | 'too_many_pixels'
+  | 'side_too_long'
+  | 'extreme_aspect_ratio'
+  | 'corrupt'
+  | 'too_slow'
+  | 'unprocessable'
+  | 'busy';
 
 export class IngestRejection extends Error {
   constructor(
@@ -36,6 +46,29 @@ export function tooManyPixels(width: number, height: number, maxPixels: number):
     'too_many_pixels',
     `This photo has too many pixels (${width} × ${height}). Photos can have up to ${megapixels(maxPixels)} megapixels.`,
   );
+}
+
+export function sideTooLong(width: number, height: number, maxSide: number): IngestRejection {
+  return new IngestRejection('side_too_long', `This photo is too long on one side (${width} × ${height}). Photos can be up to ${maxSide} pixels on a side.`);
+}
+
+export function extremeAspectRatio(width: number, height: number, maxAspectRatio: number): IngestRejection {
+  return new IngestRejection(
+    'extreme_aspect_ratio',
+    `This photo is too long and narrow (${width} × ${height}). Photos can be up to ${maxAspectRatio} times as long as they are wide.`,
+  );
+}
+
+export function tooSlow(cause: unknown): IngestRejection {
+  return new IngestRejection('too_slow', 'This photo takes too long to process, so it cannot be added to your library.', { cause });
+}
+
+export function unprocessable(cause: unknown): IngestRejection {
+  return new IngestRejection('unprocessable', 'This photo could not be processed, so it cannot be added to your library.', { cause });
+}
+
+export function busy(cause: unknown): IngestRejection {
+  return new IngestRejection('busy', 'Too many photos are being processed right now. Please upload this one again in a few minutes.', { cause });
 }
 
 export function corrupt(cause?: unknown): IngestRejection {
