@@ -1,0 +1,144 @@
+// The boundaries of docs/decisions/033, checked by `npm run lint` (part of `npm test`). Each zone says
+// which files may not import which; zones are built from the folders on disk, so a new feature or
+// module is covered the day it is created.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const web = path.join(root, 'apps/web/src');
+const server = path.join(root, 'apps/server/src');
+const foldersIn = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []);
+
+/** Web: app → features → shared (components, lib, api, contracts); a feature is entered from outside only by its front door. */
+const webZones = [
+  {
+    target: `${web}/{components,lib,api}/**`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code (components, lib, api) never imports a feature or the app: the direction is app → features → shared.',
+  },
+  {
+    target: `${web}/features/**`,
+    from: `${web}/app`,
+    message: 'A feature never imports the app: the direction is app → features → shared.',
+  },
+  {
+    target: `${web}/features/*/{api,lib,stores}/**`,
+    from: `${web}/features/*/!(api|lib|stores)/**`,
+    message: "A feature's api, lib and stores are its foundation: they never import its screens, grid or widgets.",
+  },
+  {
+    target: `${web}/features/*/!(routes)/**`,
+    from: `${web}/features/*/routes/**`,
+    message: "A feature's routes/ sit on top of it: nothing else in the feature imports them (a route hands its children a context type they own).",
+  },
+  {
+    // The photo library's screens: the timeline and the album screens share the grid, the preview and the
+    // dialogs beneath them, and never each other.
+    target: `${web}/features/photos/!(timeline|albums|routes)/**`,
+    from: `${web}/features/photos/{timeline,albums}/**`,
+    message: 'The photos screens (timeline/, albums/) build on grid/, preview/ and the dialogs; those never import a screen.',
+  },
+  {
+    target: `${web}/features/photos/timeline/**`,
+    from: `${web}/features/photos/albums/**`,
+    message: 'The timeline and the album screens share what lies beneath them, never each other.',
+  },
+  {
+    target: `${web}/features/photos/albums/**`,
+    from: `${web}/features/photos/timeline/**`,
+    message: 'The album screens and the timeline share what lies beneath them, never each other.',
+  },
+  ...foldersIn(`${web}/features`).flatMap((feature) => {
+    const inside = `${web}/features/${feature}`;
+    return [
+      {
+        target: `${web}/features/!(${feature})/**`,
+        from: `${inside}/**`,
+        except: [`${inside}/index.{ts,tsx}`],
+        message: `Another feature reaches ${feature} only through features/${feature}/index.ts, never its internals.`,
+      },
+      {
+        target: `${web}/app/**`,
+        from: `${inside}/**`,
+        except: [`${inside}/index.{ts,tsx}`, `${inside}/routes/**`],
+        message: `The app mounts ${feature} through its index.ts or routes/, never its internals.`,
+      },
+    ];
+  }),
+];
+
+/** Server: modules meet only through services; platform knows no module; only the composition root wires routes. */
+const serverZones = [
+  ...foldersIn(`${server}/modules`).map((module) => ({
+    target: `${server}/modules/!(${module})/**`,
+    from: `${server}/modules/${module}/**`,
+    except: [`${server}/modules/${module}/**/*.service.ts`],
+    message: `Another module uses ${module} only through its *.service.ts (types included).`,
+  })),
+  {
+    target: `${server}/platform/**`,
+    from: `${server}/modules`,
+    message: 'platform/ never imports a module: modules build on the platform, not the other way round.',
+  },
+  {
+    target: [`${server}/modules/**`, `${server}/platform/**`],
+    from: [`${server}/app.ts`, `${server}/main.ts`],
+    message: 'Only the composition root (app.ts, main.ts) wires modules together; nothing imports it.',
+  },
+  {
+    target: [`${server}/modules/**`, `${server}/platform/**`],
+    from: `${server}/modules/**/*.routes.ts`,
+    message: 'A routes file is transport only and is registered by the composition root: jobs, services and other modules never import one.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', '**/*.d.ts', 'apps/web/public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
+    settings: {
+      // How import-x reads the files an import leads to (TypeScript among them), so cycles are followed through them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      // An argument kept for its position (or to say what a callback receives) is named with a leading _.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A test helper outside the compiled tree carries its module declaration with it (see apps/server/src/test/s3-server.ts).
+      '@typescript-eslint/triple-slash-reference': ['error', { path: 'always', types: 'prefer-import', lib: 'never' }],
+    },
+  },
+  {
+    // The zones guard what ships. Tests arrange their fixtures through whichever module owns the data
+    // (a customer row for an identity test), so they may reach past a service; cycles still count.
+    files: ['**/*.test.{ts,tsx}', 'apps/*/src/test/**', 'apps/web/e2e/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    // Plain scripts run on Node; the benches also hand functions to the browser (page.evaluate).
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['bench/**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);
