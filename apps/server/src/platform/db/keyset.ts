@@ -4,7 +4,7 @@
  * then costs one index range read wherever it is in a list of any length, and rows added or deleted
  * meanwhile never shift a page into repeating or skipping rows.
  */
-import type { SortOrder } from '@shoebox/contracts';
+import { textProblem, type SortOrder } from '@shoebox/contracts';
 import { sql, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import { badRequest } from '../http/errors.js';
 
@@ -47,7 +47,8 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (!raw) return undefined;
   try {
     const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    if (typeof value === 'string' && typeof id === 'string') return { value, id };
+    // A client can decode and re-encode a cursor: control characters (a NUL fails on PostgreSQL) were never handed out.
+    if (typeof value === 'string' && typeof id === 'string' && !textProblem(value) && !textProblem(id)) return { value, id };
   } catch {
     // falls through to the error below
   }

@@ -48,6 +48,8 @@ interface Field {
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles`;
 const e = encodeURIComponent;
+/** A cursor as this server encodes one, carrying the text where a date and an id belong. */
+const forgedCursor = (bad: string) => Buffer.from(JSON.stringify([bad, bad])).toString('base64url');
 const as = (c: Context, o: InjectOptions): InjectOptions => ({ ...o, headers: { ...c.who.headers, ...o.headers } });
 const json = (c: Context, method: InjectOptions['method'], url: string, payload: object) => as(c, { method, url, payload });
 
@@ -77,6 +79,8 @@ const FIELDS: Field[] = [
   { route: 'GET /photos/timeline/:year/:month', field: 'month', request: (bad, c) => as(c, { url: `${PHOTOS}/timeline/2024/${e(bad)}` }) },
   { route: 'GET /photos/timeline/:year/:month', field: 'cursor', request: (bad, c) => as(c, { url: `${PHOTOS}/timeline/2024/6?cursor=${e(bad)}` }) },
   { route: 'GET /photos', field: 'cursor', request: (bad, c) => as(c, { url: `${PHOTOS}?cursor=${e(bad)}` }) },
+  { route: 'GET /photos', field: 'cursor (decoded)', request: (bad, c) => as(c, { url: `${PHOTOS}?cursor=${forgedCursor(bad)}` }) },
+  { route: 'GET /albums', field: 'cursor (decoded)', request: (bad, c) => as(c, { url: `${ALBUMS}?cursor=${forgedCursor(bad)}` }) },
   { route: 'GET /photos', field: 'sortOrder', request: (bad, c) => as(c, { url: `${PHOTOS}?sortOrder=${e(bad)}` }) },
   { route: 'DELETE /photos', field: 'photoIds[]', request: (bad, c) => json(c, 'DELETE', PHOTOS, { photoIds: [bad] }) },
   { route: 'DELETE /photos/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PHOTOS}/${e(bad)}` }) },
