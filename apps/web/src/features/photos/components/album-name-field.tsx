@@ -1,22 +1,20 @@
 import type { AlbumNameProblem } from '@shoebox/contracts';
-import { useId, type Ref } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './album-name-field.module.css';
 
 interface AlbumNameFieldProps {
-  value: string;
-  onChange: (value: string) => void;
+  /** The input's value and change handling: a form library's registration, or a value and onChange. */
+  inputProps: ComponentProps<'input'>;
   /** What the last submit found wrong (photo-library §5); shown under the field until the next submit. */
   problem: AlbumNameProblem | undefined;
-  inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
 }
 
 /**
  * The album name input with its label, the 'Untitled album' placeholder and the error of the last submit:
  * 'Please give your album a name' or 'Name not valid'. It never validates by itself (on submit only).
  */
-export function AlbumNameField({ value, onChange, problem, inputRef, disabled }: AlbumNameFieldProps) {
+export function AlbumNameField({ inputProps, problem }: AlbumNameFieldProps) {
   const { t } = useTranslation('albums');
   const inputId = useId();
   const errorId = useId();
@@ -26,14 +24,11 @@ export function AlbumNameField({ value, onChange, problem, inputRef, disabled }:
         {t('nameDialog.nameLabel')}
       </label>
       <input
-        ref={inputRef}
+        {...inputProps}
         id={inputId}
         className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         placeholder={t('nameDialog.placeholder')}
         autoComplete="off"
-        disabled={disabled}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? errorId : undefined}
       />

@@ -183,7 +183,7 @@ export function CopyToAlbumDialog({ amount, resolvePhotoIds, onClose, onCopied, 
               </label>
               {chosen?.kind === 'new' && (
                 <div className={styles.newName}>
-                  <AlbumNameField value={name} onChange={setName} problem={nameProblem} inputRef={nameInput} disabled={saving} />
+                  <AlbumNameField inputProps={{ value: name, onChange: (event) => setName(event.target.value), ref: nameInput, disabled: saving }} problem={nameProblem} />
                 </div>
               )}
             </li>

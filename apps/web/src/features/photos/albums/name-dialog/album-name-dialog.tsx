@@ -1,5 +1,7 @@
-import { albumNameProblem, type AlbumNameProblem, type OwnAlbum } from '@shoebox/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { OwnAlbum } from '@shoebox/contracts';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button';
@@ -8,6 +10,7 @@ import { useCreateAlbum } from '../../api/create-album';
 import { useRenameAlbum } from '../../api/rename-album';
 import { photoPaths } from '../../paths';
 import { AlbumNameField } from '../../components/album-name-field';
+import { albumNameFormSchema, albumNameProblemOf, type AlbumNameFormValues } from '../../components/album-name-form';
 import styles from './album-name-dialog.module.css';
 
 export type AlbumNameDialogProps =
@@ -27,8 +30,8 @@ export type AlbumNameDialogProps =
  * - create: 'Create new album', 'Create album', an empty field with the placeholder 'Untitled album'; on
  *   success it closes and goes to the new album;
  * - rename: 'Edit album name', 'Save', the field filled with the current name; on success it closes.
- * The name is checked on submit only (never while typing or on blur), with the rule the server uses; a bad
- * name sends nothing. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
+ * The name is checked on submit only (never while typing or on blur), by the contracts' album-name rule that
+ * the server uses (react-hook-form with the contracts' schema); a bad name sends nothing and takes the focus. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
  * While saving, the submit button is disabled and the dialog cannot be dismissed: a double click saves once.
  */
 export function AlbumNameDialog(props: AlbumNameDialogProps) {
@@ -84,32 +87,28 @@ interface NameDialogProps {
 function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDialogProps) {
   const { t } = useTranslation('albums');
   const formId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(initialName);
-  const [problem, setProblem] = useState<AlbumNameProblem>();
+  const { register, handleSubmit, formState } = useForm<AlbumNameFormValues>({
+    defaultValues: { name: initialName },
+    resolver: zodResolver(albumNameFormSchema),
+    // On submit only, and a corrected name keeps its message until the next submit (photo-library §5).
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
   // Set at once (state is not, until the next render): a second submit in the same moment sends nothing.
   const busy = useRef(false);
+  const saving = formState.isSubmitting;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async ({ name }: AlbumNameFormValues) => {
     if (busy.current) return;
-    const found = albumNameProblem(name);
-    setProblem(found);
-    setFailed(false);
-    if (found) {
-      input.current?.focus();
-      return;
-    }
     busy.current = true;
-    setSaving(true);
+    setFailed(false);
     try {
       await save(name);
     } catch {
-      busy.current = false;
-      setSaving(false);
       setFailed(true);
+    } finally {
+      busy.current = false;
     }
   };
 
@@ -119,7 +118,6 @@ function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDial
       closeLabel={t('close')}
       onClose={onClose}
       dismissable={!saving}
-      initialFocusRef={input}
       size="small"
       footer={
         <>
@@ -132,8 +130,8 @@ function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDial
         </>
       }
     >
-      <form id={formId} noValidate className={styles.form} onSubmit={(event) => void onSubmit(event)}>
-        <AlbumNameField value={name} onChange={setName} problem={problem} inputRef={input} />
+      <form id={formId} noValidate className={styles.form} onSubmit={(event) => void handleSubmit(onValid, () => setFailed(false))(event)}>
+        <AlbumNameField inputProps={register('name')} problem={albumNameProblemOf(formState.errors.name)} />
         {failed && (
           <p role="alert" className={styles.failure}>
             {t('nameDialog.saveFailed')}
