@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { DEMO_PASSWORD } from '../seed/demo-accounts.js';
+import { API_SCOPE } from '../platform/auth/access-token.js';
 import type { Db } from '../platform/db/database.js';
+import { DEMO_PASSWORD } from '../seed/demo-accounts.js';
 import { AUDIENCE, ISSUER, PUBLIC_URL } from './test-server.js';
 
 export const CLIENT_ID = 'shoebox-web';
 export const REDIRECT_URI = `${PUBLIC_URL}/auth/callback`;
-export const SCOPE = 'openid email profile offline_access account';
+export const SCOPE = `openid email profile offline_access ${API_SCOPE}`;
 
 export interface TokenResponse {
   access_token: string;
@@ -171,7 +172,7 @@ async function tokenRequest(browser: Browser, form: Record<string, string>): Pro
 
 /**
  * Signs an access token with the provider's own key, for the cases the provider would never issue
- * (expired, another audience). Unset registered claims get working defaults.
+ * (expired, another audience). Unset registered claims, and the API scope, get working defaults.
  */
 export async function forgeAccessToken(
   db: Db,
@@ -181,7 +182,7 @@ export async function forgeAccessToken(
   const stored = await db.selectFrom('secrets').select('value').where('name', '=', 'oidc.signing-key').executeTakeFirstOrThrow();
   const jwk = o.key ?? (JSON.parse(stored.value) as JWK);
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims)
+  return new SignJWT({ scope: API_SCOPE, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
     .setIssuer(o.issuer ?? ISSUER)
     .setAudience(o.audience ?? AUDIENCE)

@@ -12,7 +12,15 @@ export interface Identity {
 
 export type AccessTokenVerifier = (token: string) => Promise<Identity>;
 
+/** The scope a token must carry to call the API; sign-ins for the profile alone do not get it. */
+export const API_SCOPE = 'account';
+
 export class InvalidTokenError extends Error {}
+
+/** A valid token that was not issued for calling the API (RFC 6750 insufficient_scope). */
+export class InsufficientScopeError extends Error {
+  readonly requiredScope = API_SCOPE;
+}
 
 /** Verified tokens remembered until they expire, so a busy customer's calls skip the signature check. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -44,6 +52,8 @@ export function createAccessTokenVerifier(o: {
     }
     const claims = identityClaimsSchema.safeParse(payload);
     if (!claims.success) throw new InvalidTokenError('Access token lacks the identity claims');
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+    if (!scopes.includes(API_SCOPE)) throw new InsufficientScopeError(`The access token lacks the ${API_SCOPE} scope`);
     return {
       identity: {
         customerId: claims.data.sub,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/errors.js';
-import { InvalidTokenError, type AccessTokenVerifier, type Identity } from './access-token.js';
+import { AppError, unauthorized } from '../http/errors.js';
+import { InsufficientScopeError, InvalidTokenError, type AccessTokenVerifier, type Identity } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,13 +22,17 @@ export function registerAuthentication(app: FastifyInstance, verify: AccessToken
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, authenticated: true };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized();
     try {
       request.identity = await verify(header.slice('Bearer '.length).trim());
     } catch (err) {
+      if (err instanceof InsufficientScopeError) {
+        reply.header('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${err.requiredScope}"`);
+        throw new AppError(403, 'insufficient_scope', err.message);
+      }
       if (!(err instanceof InvalidTokenError)) throw err;
       request.log.info({ reason: err.message }, 'Rejected access token');
       throw unauthorized('Invalid or expired access token');

@@ -96,6 +96,23 @@ describe.each(databases)('embedded sign-in provider on $name', (kind) => {
     expect(callback.searchParams.get('code')).toBeNull();
   });
 
+  it('issues tokens for no resource but the API', async () => {
+    const browser = new Browser(server().app);
+    const query = new URLSearchParams({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid account',
+      resource: 'https://payments.example.com/',
+      state: 's2',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const callback = new URL(locationOf(await browser.get(`/oidc/auth?${query}`)));
+    expect(callback.searchParams.get('error')).toBe('invalid_target');
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
   it('refuses a code redeemed with the wrong PKCE verifier', async () => {
     const attempt = await startSignIn(server().app);
     await expect(finishSignIn({ ...attempt, codeVerifier: 'x'.repeat(43) }, await submitLogin(attempt, 'emma@example.com', DEMO_PASSWORD))).rejects.toThrow(

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { API_SCOPE } from '../access-token.js';
 import { contentSecurityPolicy, type SecurityHeaderOptions } from '../../http/security-headers.js';
 import type { AccountStore } from './account-store.js';
 import { databaseAdapterFactory } from './db-adapter.js';
 import type { ProviderKeys } from './keys.js';
 import { autoSubmitLogoutPage, loginPage, messagePage, SIGN_IN_CSS, type LoginTexts } from './pages.js';
 
+export { API_SCOPE };
 export const OIDC_PREFIX = '/oidc';
-export const API_SCOPE = 'account';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -33,7 +34,11 @@ export interface EmbeddedProviderOptions {
 
 const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
 
+/** The API as a resource indicator, which must be an absolute URI; the token's audience stays `audience`. */
+export const apiResourceIndicator = (audience: string) => (URL.canParse(audience) ? audience : `urn:${audience}`);
+
 export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
+  const apiResource = apiResourceIndicator(o.audience);
   const configuration: Configuration = {
     adapter: databaseAdapterFactory(o.db),
     clients: [
@@ -69,16 +74,24 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        // A resource indicator must be an absolute URI; the token's audience stays o.audience.
-        defaultResource: () => (URL.canParse(o.audience) ? o.audience : `urn:${o.audience}`),
+        // Asking for the API scope asks for a token for the API (a JWT). A sign-in for the profile alone
+        // gets an opaque token without an audience, the only kind the userinfo endpoint accepts.
+        defaultResource: async (ctx, _client, oneOf) => {
+          if (oneOf) return oneOf;
+          const scope = typeof ctx.oidc.params?.scope === 'string' ? ctx.oidc.params.scope.split(' ') : [];
+          return scope.includes(API_SCOPE) ? apiResource : [];
+        },
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: API_SCOPE,
-          audience: o.audience,
-          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-          accessTokenFormat: 'jwt',
-          jwt: { sign: { alg: 'RS256' } },
-        }),
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== apiResource) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPE,
+            audience: o.audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
       },
       rpInitiatedLogout: {
         enabled: true,
