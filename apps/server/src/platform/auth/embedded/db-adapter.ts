@@ -1,3 +1,4 @@
+import { textProblem } from '@shoebox/contracts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/database.js';
 
@@ -28,6 +29,8 @@ export function databaseAdapterFactory(db: Db): new (model: string) => Adapter {
     }
 
     async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      // Ids, codes and tokens come straight from requests the provider reads itself; none it issued has a control character, and PostgreSQL refuses a NUL.
+      if (textProblem(value)) return undefined;
       const row = await db
         .selectFrom('oidc_models')
         .select(['payload', 'expires_at', 'consumed_at'])
