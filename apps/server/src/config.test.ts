@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(config.auth).toMatchObject({ kind: 'external', issuer: 'https://login.example.org/', jwksUrl: 'https://login.example.org/.well-known/jwks.json' });
   });
 
+  it('serves the development mailbox on a loopback address with the outbox, or as DEV_MAILBOX says', () => {
+    expect(loadConfig({}).devMailbox).toBe('local');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).devMailbox).toBe('local');
+    expect(loadConfig({ PUBLIC_URL: 'https://account.printhaven.example' }).devMailbox).toBe('off');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).devMailbox).toBe('off');
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe('off');
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.printhaven.example', DEV_MAILBOX: 'true' }).devMailbox).toBe('on');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587', DEV_MAILBOX: 'true' })).toThrow('DEV_MAILBOX: the mailbox shows the outbox, which SMTP_URL replaces');
+  });
+
   it('limits the flags an operator names and leaves the others on for every host', () => {
     const config = loadConfig({ FEATURE_FLAGS: JSON.stringify({ PhotoManagementUploadViewEnabled: ['www.printhaven.nl', 'localhost'] }) });
     expect(config.flags.PhotoManagementUploadViewEnabled).toEqual(['www.printhaven.nl', 'localhost']);
