@@ -84,6 +84,9 @@ interface Worker {
   idleTimer?: NodeJS.Timeout;
 }
 
+/** A child not ready by then is taken for broken. */
+const START_LIMIT_MS = 60_000;
+
 // Under the tests the pool runs from its TypeScript source, and so must its children.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const SOURCE_EXEC_ARGV = [
@@ -145,13 +148,16 @@ export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job
         pump();
       },
     };
-    // The clock starts when the child is ready: starting a process on a busy machine is not the job's doing.
+    const stop = (error: Error) => {
+      worker.child.kill('SIGKILL');
+      worker.task?.settle(error);
+    };
+    // The job's clock starts when its child is ready: starting a process on a busy machine is not the job's doing.
+    timer = setTimeout(() => stop(new ImageJobCrashed(`The image process did not start within ${START_LIMIT_MS} ms`)), START_LIMIT_MS);
     void worker.ready.then(() => {
       if (worker.task?.id !== id) return;
-      timer = setTimeout(() => {
-        worker.child.kill('SIGKILL');
-        worker.task?.settle(new ImageJobTimedOut(`The image job ran over ${o.timeLimitMs} ms`));
-      }, o.timeLimitMs);
+      clearTimeout(timer);
+      timer = setTimeout(() => stop(new ImageJobTimedOut(`The image job ran over ${o.timeLimitMs} ms`)), o.timeLimitMs);
       worker.child.send({ id, job: w.job } satisfies JobRequest<Job>);
     });
   }
