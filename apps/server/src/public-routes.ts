@@ -27,5 +27,5 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
   [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',
   'GET /oidc-assets/sign-in.css': "the sign-in page's style",
-  'GET /dev/mailbox': 'the development mailbox, only where the outbox mailer is configured',
+  'GET /dev/mailbox': 'the development mailbox, only for the outbox on a loopback address or with DEV_MAILBOX (decision 032)',
 };
