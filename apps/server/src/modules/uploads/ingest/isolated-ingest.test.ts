@@ -1,12 +1,15 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, createDeflate } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords.js';
 import { IngestRejection, ingestPhoto } from './ingest-photo.js';
 import { createIsolatedIngest, ingestPhotoIsolated, type IsolatedIngest } from './isolated-ingest.js';
 import { makeTestJpeg } from '../../../seed/photo-like-images.js';
+
+const HEIC_FIXTURE = fileURLToPath(new URL('./fixtures/photo.heic', import.meta.url));
 
 let dir: string;
 /** The shape the security probe sent: exactly 100 megapixels, 10,000,000 × 10, about 290 KB. */
@@ -85,12 +88,14 @@ describe('ingesting an uploaded photo away from the server', () => {
     expect(rejection.message).toBe('This photo is too long on one side (10000000 × 10). Photos can be up to 50000 pixels on a side.');
   });
 
-  it('gives the same photo as ingesting it in this process', async () => {
+  it('gives the same photo as ingesting it in this process, JPEG or HEIC', async () => {
     const file = path.join(dir, 'holiday.jpg');
     await writeFile(file, await makeTestJpeg({ width: 1600, height: 1200, dateTaken: { local: '2023-07-14T09:30:15', offset: '+02:00' } }));
     const isolated = await ingestPhotoIsolated(file, { customerId: 'customer-a' });
     expect(isolated).toEqual(await ingestPhoto(file));
     expect(Buffer.isBuffer(isolated.renditions[0]?.jpeg)).toBe(true);
+    // A HEIC is decoded by the HEIC decoder's worker thread, inside the child.
+    expect(await ingestPhotoIsolated(HEIC_FIXTURE, { customerId: 'customer-a' })).toEqual(await ingestPhoto(HEIC_FIXTURE));
   });
 
   it('decodes in another process, so sign-in (scrypt) and file reads finish while the decoders are busy', async () => {
