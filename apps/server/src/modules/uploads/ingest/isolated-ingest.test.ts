@@ -118,6 +118,21 @@ describe('ingesting an uploaded photo away from the server', () => {
     await Promise.all(decoding);
   });
 
+  it("runs one customer's photos at most per-customer at once, and another customer's beside them", async () => {
+    const ingest = testIngest({ size: 2, perCustomer: 1 });
+    const decoding = [
+      ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }),
+      ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }),
+    ].map((ingesting) => ingesting.catch((error: unknown) => error));
+    await vi.waitFor(() => expect(ingest.status().pids).toHaveLength(1));
+    expect(ingest.status()).toMatchObject({ running: 1, queued: 1 });
+
+    const other = ingest.ingest(strip, { customerId: 'customer-b', ...DECODE_ANYTHING }).catch((error: unknown) => error);
+    expect(ingest.status()).toMatchObject({ running: 2, queued: 1 });
+    ingest.close();
+    await Promise.all([...decoding, other]);
+  });
+
   it('stops a photo that takes longer than the time limit, with a message, and goes on with the next', async () => {
     // The probe's PNG decodes for 11 s or more; the small JPEG after it needs well under a second.
     const ingest = testIngest({ size: 1, timeLimitMs: 4_000 });
