@@ -20,6 +20,7 @@ import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from './modules/photos/photo.repository.js';
 import { photoRoutes } from './modules/photos/photo.routes.js';
 import { photoService } from './modules/photos/photo.service.js';
+import { uploadDatastore } from './modules/uploads/upload-datastore.js';
 import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
 import { uploadRepository } from './modules/uploads/upload.repository.js';
 import { registerUploadRoutes } from './modules/uploads/upload.routes.js';
@@ -118,8 +119,12 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   }
   const photos = photoRepository(db);
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
+  const albumRows = albumRepository(db);
+  const library = photoService(photos, blobs, albumRows.counts);
+  const albums = albumService(albumRows, library.toPhoto);
   const uploadRows = uploadRepository(db);
-  const uploads = uploadService(uploadRows, photos, blobs);
+  const uploadFiles = uploadDatastore(config.uploadsDir);
+  const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
 
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
@@ -160,12 +165,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
-    const albumRows = albumRepository(db);
-    const library = photoService(photos, blobs, albumRows.counts);
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
-    await api.register(albumRoutes(albumService(albumRows, library.toPhoto)), { prefix: SERVICE_BASE_PATHS.photoManagement });
-    const { getDatastore } = await registerUploadRoutes(api, { dir: config.uploadsDir, uploads: uploadRows, service: uploads });
-    recovery = startUploadRecovery({ dir: config.uploadsDir, getDatastore, uploads: uploadRows, service: uploads, log: app.log });
+    await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
+    recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
   });
 

@@ -6,14 +6,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { SERVICE_BASE_PATHS, THUMBNAIL_SIZES, UNKNOWN_DATE, type ApiError } from '@shoebox/contracts';
 import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import { startPhotoBlobSweeper } from '../modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from '../modules/photos/photo.repository.js';
 import { makeTestJpeg, type TestJpegOptions } from '../seed/photo-like-images.js';
 import { startUploadRecovery } from '../modules/uploads/upload-recovery.js';
-import { UPLOAD_EXPIRY_MS, UPLOAD_PATH } from '../modules/uploads/upload.routes.js';
+import { uploadDatastore as datastoreOver, type UploadDatastore } from '../modules/uploads/upload-datastore.js';
+import { UPLOAD_PATH } from '../modules/uploads/upload.routes.js';
 import { uploadRepository } from '../modules/uploads/upload.repository.js';
 import type { IngestResult } from '../modules/uploads/upload.service.js';
 import { fsBlobStore } from '../platform/blobs/fs-blob-store.js';
@@ -234,18 +234,15 @@ export async function sweepDeletedBlobs(server: TestShoebox): Promise<number> {
   }
 }
 
-/** The tus datastore over the server's upload folder, as the upload routes make it. */
-export function uploadDatastore(server: TestShoebox): FileStore {
-  fs.mkdirSync(server.config.uploadsDir, { recursive: true });
-  return new FileStore({ directory: server.config.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+/** The tus datastore over the server's upload folder, as the server makes it. */
+export function uploadDatastore(server: TestShoebox): UploadDatastore {
+  return datastoreOver(server.config.uploadsDir);
 }
 
 /** Runs the upload recovery pass once, as its timer would. */
 export async function recoverUploads(server: TestShoebox): Promise<void> {
-  const datastore = uploadDatastore(server);
   const recovery = startUploadRecovery({
-    dir: server.config.uploadsDir,
-    getDatastore: () => datastore,
+    datastore: uploadDatastore(server),
     uploads: uploadRepository(server.db),
     service: server.uploads,
     log: silentLog,

@@ -44,7 +44,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
   }
 
   /** An album the caller may change: their own and not shared. A participant is refused, a stranger told it does not exist. */
-  async function changeableAlbum(identity: Identity, id: string): Promise<AlbumsTable> {
+  async function changeableAlbum(identity: Pick<Identity, 'customerId'>, id: string): Promise<AlbumsTable> {
     const album = await repo.find(id);
     if (!album) throw notFound('Album not found');
     if (album.owner_id !== identity.customerId) {
@@ -119,7 +119,7 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     },
 
     /** Copying photos the album already holds changes nothing; ids that are not the caller's come back as failed. */
-    async addPhotos(identity: Identity, id: string, photoIds: string[]): Promise<FailedList> {
+    async addPhotos(identity: Pick<Identity, 'customerId'>, id: string, photoIds: string[]): Promise<FailedList> {
       await changeableAlbum(identity, id);
       return { failed: await repo.addPhotos(id, identity.customerId, [...new Set(photoIds)]) };
     },

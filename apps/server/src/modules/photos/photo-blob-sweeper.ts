@@ -4,31 +4,50 @@ import type { PhotoRepository } from './photo.repository.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
 const SWEEP_BATCH = 200;
+/**
+ * A photo's files and row are stored within this time (the largest upload to a slow bucket takes well
+ * under a minute); an intent older than this belongs to a store the server never finished.
+ */
+export const BLOB_INTENT_GRACE_MS = 15 * 60 * 1000;
 
 /**
- * Removes the bytes of deleted photos. The rows went in the delete's transaction; the files follow
- * here, so a restart in between only delays their removal. Deleting twice is harmless.
+ * Removes files no photo row owns: those of deleted photos (the rows went in the delete's transaction)
+ * and those of stores a stopped server never finished (their intent outlived the grace period). A
+ * restart in between only delays their removal; deleting twice is harmless. Runs at start and every few seconds.
  */
 export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, log: FastifyBaseLogger): { stop(): void; sweep(): Promise<number> } {
   let running: Promise<number> | undefined;
+  const drain = async (next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>) => {
+    let removed = 0;
+    for (;;) {
+      const batch = await next();
+      if (batch.length === 0) return removed;
+      for (const { prefix } of batch) await blobs.deletePrefix(prefix);
+      await done(batch.map((b) => b.prefix));
+      removed += batch.length;
+    }
+  };
   const sweep = () =>
     (running ??= (async () => {
-      let removed = 0;
       try {
-        for (;;) {
-          const batch = await repo.pendingBlobDeletions(SWEEP_BATCH);
-          if (batch.length === 0) return removed;
-          for (const { prefix } of batch) await blobs.deletePrefix(prefix);
-          await repo.blobDeletionsDone(batch.map((b) => b.prefix));
-          removed += batch.length;
-        }
+        const deleted = await drain(() => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes));
+        const before = new Date(Date.now() - BLOB_INTENT_GRACE_MS).toISOString();
+        const unfinished = await drain(
+          () => repo.staleBlobIntents(before, SWEEP_BATCH),
+          async (prefixes) => {
+            for (const prefix of prefixes) await repo.clearBlobIntent(prefix);
+          },
+        );
+        if (unfinished > 0) log.info({ count: unfinished }, 'Removed the files of photos whose storing never finished');
+        return deleted + unfinished;
       } catch (err) {
-        log.error({ err }, 'Removing deleted photos’ files failed; retrying later');
-        return removed;
+        log.error({ err }, 'Removing photo files no photo owns failed; retrying later');
+        return 0;
       } finally {
         running = undefined;
       }
     })());
+  void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
   return { stop: () => clearInterval(timer), sweep };

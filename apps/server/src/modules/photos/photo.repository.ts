@@ -1,5 +1,6 @@
 import type { SortKey, SortOrder } from '@shoebox/contracts';
 import { sql, type Transaction } from 'kysely';
+import { photoBlobPrefix, photoBlobPrefixSql } from '../../platform/blobs/photo-blob-keys.js';
 import type { Db } from '../../platform/db/database.js';
 import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { Database, PhotosTable } from '../../platform/db/schema.js';
@@ -8,9 +9,6 @@ const COLUMNS = {
   dateTaken: { month: 'taken_month', value: 'date_taken' },
   created: { month: 'upload_month', value: 'uploaded_at' },
 } as const satisfies Record<SortKey, { month: keyof PhotosTable; value: keyof PhotosTable }>;
-
-/** Where a photo's files live; deleting the prefix deletes all of them. */
-export const photoBlobPrefix = (customerId: string, photoId: string) => `photos/${customerId}/${photoId}`;
 
 /** Every change to a library moves its version on, in the same transaction. */
 async function bumpVersion(trx: Transaction<Database>, customerId: string) {
@@ -78,16 +76,33 @@ export function photoRepository(db: Db) {
     },
 
     findByChecksum: (customerId: string, checksum: string) =>
-      db.selectFrom('photos').select('id').where('customer_id', '=', customerId).where('checksum', '=', checksum).executeTakeFirst(),
+      db.selectFrom('photos').select(['id', 'upload_id']).where('customer_id', '=', customerId).where('checksum', '=', checksum).executeTakeFirst(),
 
-    /** Inserts the photo and counts it; false when the customer already has a photo with these bytes. */
-    insert: (row: PhotosTable) =>
+    /**
+     * Inserts the photo and counts it; false when the customer already has a photo with these bytes.
+     * `intent` is the blob intent its files were written under: it is cleared with the row, in one transaction.
+     */
+    insert: (row: PhotosTable, intent?: string) =>
       db.transaction().execute(async (trx) => {
         const result = await trx.insertInto('photos').values(row).onConflict((oc) => oc.columns(['customer_id', 'checksum']).doNothing()).executeTakeFirst();
         if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         await adjustCounts(trx, row.customer_id, [row], 1);
+        if (intent) await trx.deleteFrom('photo_blob_intents').where('prefix', '=', intent).execute();
         return true;
       }),
+
+    /** Names a prefix about to receive a photo's files, before any is written. */
+    async recordBlobIntent(prefix: string) {
+      await db.insertInto('photo_blob_intents').values({ prefix, started_at: new Date().toISOString() }).execute();
+    },
+
+    async clearBlobIntent(prefix: string) {
+      await db.deleteFrom('photo_blob_intents').where('prefix', '=', prefix).execute();
+    },
+
+    /** Intents started before `before` whose photo row never arrived. */
+    staleBlobIntents: (before: string, limit: number) =>
+      db.selectFrom('photo_blob_intents').select('prefix').where('started_at', '<', before).orderBy('started_at').limit(limit).execute(),
 
     /** Deletes those of the ids that are the customer's own; answers the ids deleted. Bytes follow via blob_deletions. */
     deleteOwned: (customerId: string, ids: string[]) =>
@@ -116,7 +131,7 @@ export function photoRepository(db: Db) {
           .expression((eb) =>
             eb
               .selectFrom('photos')
-              .select([sql<string>`'photos/' || customer_id || '/' || id`.as('prefix'), sql<string>`${now}`.as('requested_at')])
+              .select([photoBlobPrefixSql().as('prefix'), sql<string>`${now}`.as('requested_at')])
               .where('customer_id', '=', customerId),
           )
           .onConflict((oc) => oc.column('prefix').doNothing())

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   THUMBNAIL_SIZES,
   UNKNOWN_DATE,
@@ -15,7 +16,8 @@ import type { PhotosTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { decodeCursor, nextCursor } from '../../platform/db/keyset.js';
-import { photoBlobPrefix, type PhotoRepository } from './photo.repository.js';
+import { originalKey, photoBlobPrefix, renditionKey } from '../../platform/blobs/photo-blob-keys.js';
+import type { PhotoRepository } from './photo.repository.js';
 
 export interface Rendition {
   size: number;
@@ -23,11 +25,29 @@ export interface Rendition {
   height: number;
 }
 
-const ORIGINAL_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' };
+/** A checked photo, ready to keep: what the ingest step made of a customer's file. */
+export interface IngestedPhotoToStore {
+  customerId: string;
+  uploadId: string;
+  fileName: string;
+  /** The original bytes, on disk; left where they are. */
+  filePath: string;
+  mime: string;
+  checksum: string;
+  bytes: number;
+  width: number;
+  height: number;
+  dateTaken: { local: string; offset: string | null } | null;
+  renditions: (Rendition & { jpeg: Buffer })[];
+}
 
-export const originalKey = (customerId: string, photoId: string, mime: string) =>
-  `${photoBlobPrefix(customerId, photoId)}/original.${ORIGINAL_EXTENSIONS[mime] ?? 'bin'}`;
-export const renditionKey = (customerId: string, photoId: string, size: number) => `${photoBlobPrefix(customerId, photoId)}/${size}.jpg`;
+export interface StoredPhoto {
+  photoId: string;
+  /** The customer already had a photo with these bytes: that one is answered, nothing new is kept. */
+  duplicate: boolean;
+  /** The upload the answered photo came from. */
+  uploadId: string;
+}
 
 const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 
@@ -142,6 +162,60 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
 
     async deleteAll(identity: Identity): Promise<number> {
       return repo.deleteAll(identity.customerId);
+    },
+
+    /**
+     * Keeps an ingested photo: its files, then its row, as one recoverable unit. The prefix is recorded
+     * before any file is written and cleared in the row's transaction, so files a stopped server left
+     * behind are found and removed by the sweeper (photo-blob-sweeper.ts).
+     */
+    async storeIngested(photo: IngestedPhotoToStore): Promise<StoredPhoto> {
+      const existing = await repo.findByChecksum(photo.customerId, photo.checksum);
+      if (existing) return { photoId: existing.id, duplicate: true, uploadId: existing.upload_id };
+
+      const photoId = randomUUID();
+      const prefix = photoBlobPrefix(photo.customerId, photoId);
+      await repo.recordBlobIntent(prefix);
+      const forget = async () => {
+        await blobs.deletePrefix(prefix);
+        await repo.clearBlobIntent(prefix);
+      };
+      const now = new Date().toISOString();
+      const dateTaken = photo.dateTaken?.local ?? UNKNOWN_DATE;
+      let inserted: boolean;
+      try {
+        await blobs.putFile(originalKey(photo.customerId, photoId, photo.mime), photo.filePath, photo.mime);
+        for (const r of photo.renditions) await blobs.putBuffer(renditionKey(photo.customerId, photoId, r.size), r.jpeg, 'image/jpeg');
+        inserted = await repo.insert(
+          {
+            id: photoId,
+            customer_id: photo.customerId,
+            checksum: photo.checksum,
+            original_name: photo.fileName,
+            mime: photo.mime,
+            bytes: photo.bytes,
+            width: photo.width,
+            height: photo.height,
+            date_taken: dateTaken,
+            date_taken_offset: photo.dateTaken?.offset ?? null,
+            taken_month: dateTaken.slice(0, 7),
+            uploaded_at: now,
+            upload_month: now.slice(0, 7),
+            upload_id: photo.uploadId,
+            renditions: JSON.stringify(photo.renditions.map(({ size, width, height }): Rendition => ({ size, width, height }))),
+          },
+          prefix,
+        );
+      } catch (error) {
+        // Left to the sweeper when even this fails: the intent is still recorded.
+        await forget().catch(() => undefined);
+        throw error;
+      }
+      if (inserted) return { photoId, duplicate: false, uploadId: photo.uploadId };
+      // The same bytes arrived twice at once and the other store won: keep its photo, drop these files.
+      await forget();
+      const winner = await repo.findByChecksum(photo.customerId, photo.checksum);
+      return { photoId: winner?.id ?? photoId, duplicate: true, uploadId: winner?.upload_id ?? photo.uploadId };
     },
   };
 }

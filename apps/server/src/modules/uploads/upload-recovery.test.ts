@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { photoPageSchema, type Photo } from '@shoebox/contracts';
+import { createdAlbumSchema, photoPageSchema, UPLOAD_DUPLICATE_HEADER, UPLOAD_PHOTO_ID_HEADER, type Photo } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
+import { ALBUMS } from '../../test/albums.js';
+import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, recoverUploads, type TestCustomer, tusClient, tusFilesOf, uploadDatastore, useLibraryServer } from '../../test/photo-library.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
@@ -23,13 +25,13 @@ describe.each(databases)('upload recovery on $name', (kind) => {
    * An upload created over tus whose bytes (all, or the first `received`) reached the disk without
    * the last PATCH's ingest running: the server stopped in between. Its row says `status`.
    */
-  async function interruptedUpload(who: TestCustomer, bytes: Buffer, o: { received?: number; status?: UploadsTable['status']; createdMinutesAgo?: number } = {}) {
-    const created = await tusClient(server(), who.headers).create(bytes.length, { filename: 'interrupted.jpg' });
+  async function interruptedUpload(who: TestCustomer, bytes: Buffer, o: { received?: number; status?: UploadsTable['status']; createdMinutesAgo?: number; albumId?: string } = {}) {
+    const created = await tusClient(server(), who.headers).create(bytes.length, { filename: 'interrupted.jpg', ...(o.albumId ? { albumId: o.albumId } : {}) });
     expect(created.statusCode).toBe(201);
     const location = locationOfUpload(created);
     const uploadId = location.split('/').at(-1)!;
     const received = o.received ?? bytes.length;
-    await uploadDatastore(server()).write(Readable.from([bytes.subarray(0, received)]), uploadId, 0);
+    await uploadDatastore(server()).store.write(Readable.from([bytes.subarray(0, received)]), uploadId, 0);
     await server()
       .db.updateTable('uploads')
       .set({ status: o.status ?? 'receiving', created_at: minutesAgo(o.createdMinutesAgo ?? 2) })
@@ -56,7 +58,10 @@ describe.each(databases)('upload recovery on $name', (kind) => {
     expect(await uploadRow(uploadId)).toMatchObject({ status: 'done', photo_id: photo!.imageId });
     expect(tusFilesOf(server(), uploadId)).toEqual([]);
     expect(blobFilesOf(server(), me.id, photo!.imageId)).toContain('original.jpg');
-    expect((await tusClient(server(), me.headers).head(location)).statusCode).toBe(404);
+    // A client that resumes it learns the photo it made.
+    const head = await tusClient(server(), me.headers).head(location);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers[UPLOAD_PHOTO_ID_HEADER]).toBe(photo!.imageId);
 
     // A second pass changes nothing.
     await recoverUploads(server());
@@ -86,14 +91,17 @@ describe.each(databases)('upload recovery on $name', (kind) => {
     expect(await photosOf(me)).toHaveLength(1);
   });
 
-  it('leaves a complete upload less than a minute old to its own last response', async () => {
+  it('finishes a complete upload however young, once, when its resuming client asks at the same moment', async () => {
     const me = await newCustomer(server());
     const bytes = await makeTestJpeg({ width: 64, height: 48, seed: seed++ });
-    const { uploadId } = await interruptedUpload(me, bytes, { createdMinutesAgo: 0 });
-    await recoverUploads(server());
-    expect(await photosOf(me)).toEqual([]);
-    expect(await uploadRow(uploadId)).toMatchObject({ status: 'receiving' });
-    expect(tusFilesOf(server(), uploadId)).toHaveLength(2);
+    const { uploadId, location } = await interruptedUpload(me, bytes, { createdMinutesAgo: 0 });
+    const [, head] = await Promise.all([recoverUploads(server()), tusClient(server(), me.headers).head(location)]);
+    const photos = await photosOf(me);
+    expect(photos).toHaveLength(1);
+    expect(head.headers[UPLOAD_PHOTO_ID_HEADER]).toBe(photos[0]!.imageId);
+    expect(head.headers[UPLOAD_DUPLICATE_HEADER]).toBe('false');
+    expect(await uploadRow(uploadId)).toMatchObject({ status: 'done', photo_id: photos[0]!.imageId });
+    expect(tusFilesOf(server(), uploadId)).toEqual([]);
   });
 
   it('refuses a complete upload that is not a photo and removes its bytes', async () => {
@@ -123,5 +131,34 @@ describe.each(databases)('upload recovery on $name', (kind) => {
     const { uploadId } = await interruptedUpload(me, bytes);
     await recoverUploads(server());
     expect(await uploadRow(uploadId)).toMatchObject({ status: 'done' });
+  });
+
+  it('finishes at start, at once, an upload cut off before its ingest: the photo is in its album and a resumed client learns its id', async () => {
+    const me = await newCustomer(server());
+    const album = createdAlbumSchema.parse((await server().app.inject({ method: 'POST', url: ALBUMS, headers: me.headers, payload: { name: 'Holidays' } })).json());
+    const bytes = await makeTestJpeg({ width: 64, height: 48, seed: seed++ });
+    // The server stopped just after the last byte reached the disk, seconds ago.
+    const { uploadId, location } = await interruptedUpload(me, bytes, { status: 'ingesting', createdMinutesAgo: 0, albumId: album.albumId });
+
+    let restarted: TestShoebox | undefined;
+    try {
+      restarted = await startTestShoebox(kind, { database: server().database, seed: false, env: { DATA_DIR: server().config.dataDir } });
+      const started = Date.now();
+      while ((await photosOf(me)).length === 0 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 50));
+      const [photo] = await photosOf(me);
+      expect(photo).toMatchObject({ localFileName: 'interrupted.jpg', uploadId });
+
+      // tus-js-client resumes with HEAD; an upload whose bytes all arrived is finished, and it reads the photo's id there.
+      const head = await tusClient(restarted, me.headers).head(location);
+      expect(head.statusCode, head.body).toBe(200);
+      expect(head.headers['upload-offset']).toBe(String(bytes.length));
+      expect(head.headers['upload-length']).toBe(String(bytes.length));
+      expect(head.headers[UPLOAD_PHOTO_ID_HEADER]).toBe(photo!.imageId);
+
+      const inAlbum = photoPageSchema.parse((await restarted.app.inject({ url: `${ALBUMS}/${album.albumId}/photos`, headers: me.headers })).json()).images;
+      expect(inAlbum.map((p) => p.imageId)).toEqual([photo!.imageId]);
+    } finally {
+      await restarted?.close();
+    }
   });
 });

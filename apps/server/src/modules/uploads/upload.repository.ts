@@ -1,17 +1,53 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { keysetPage } from '../../platform/db/keyset.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 
 export function uploadRepository(db: Db) {
   return {
-    async create(row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id'>) {
-      await db.insertInto('uploads').values({ ...row, status: 'receiving', photo_id: null, error: null, created_at: new Date().toISOString(), finished_at: null }).execute();
-    },
+    /**
+     * Records a new upload if the customer has a place for it: fewer than `limits.uploads` unfinished and
+     * their declared bytes within `limits.bytes`. One conditional update of the customer's totals takes
+     * the place, so concurrent creations can never pass the limit together.
+     */
+    create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes'>, limits: { uploads: number; bytes: number }) =>
+      db.transaction().execute(async (trx): Promise<'created' | 'too_many' | 'too_large'> => {
+        await trx.insertInto('unfinished_upload_totals').values({ customer_id: row.customer_id, uploads: 0, bytes: 0 }).onConflict((oc) => oc.column('customer_id').doNothing()).execute();
+        const taken = await trx
+          .updateTable('unfinished_upload_totals')
+          .set({ uploads: sql`uploads + 1`, bytes: sql`bytes + ${row.declared_bytes}` })
+          .where('customer_id', '=', row.customer_id)
+          .where('uploads', '<', limits.uploads)
+          .where(sql<boolean>`bytes + ${row.declared_bytes} <= ${limits.bytes}`)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 0) {
+          const totals = await trx.selectFrom('unfinished_upload_totals').select('uploads').where('customer_id', '=', row.customer_id).executeTakeFirstOrThrow();
+          return Number(totals.uploads) >= limits.uploads ? 'too_many' : 'too_large';
+        }
+        await trx.insertInto('uploads').values({ ...row, status: 'receiving', photo_id: null, error: null, duplicate: 0, created_at: new Date().toISOString(), finished_at: null }).execute();
+        return 'created';
+      }),
     find: (id: string) => db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst(),
-    async setStatus(id: string, status: UploadsTable['status'], extra: Partial<Pick<UploadsTable, 'photo_id' | 'error'>> = {}) {
-      const finished = status === 'done' || status === 'rejected' ? new Date().toISOString() : null;
-      await db.updateTable('uploads').set({ status, ...extra, finished_at: finished }).where('id', '=', id).execute();
+    async markIngesting(id: string) {
+      await db.updateTable('uploads').set({ status: 'ingesting' }).where('id', '=', id).where('status', '=', 'receiving').execute();
     },
+    /** Ends an unfinished upload (done, refused, cancelled, expired) and frees its place, once. */
+    finish: (id: string, status: 'done' | 'rejected', extra: Partial<Pick<UploadsTable, 'photo_id' | 'error' | 'duplicate'>> = {}) =>
+      db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .updateTable('uploads')
+          .set({ status, ...extra, finished_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .where('status', 'in', ['receiving', 'ingesting'])
+          .returning(['customer_id', 'declared_bytes'])
+          .executeTakeFirst();
+        if (!ended) return;
+        await trx
+          .updateTable('unfinished_upload_totals')
+          .set({ uploads: sql`uploads - 1`, bytes: sql`bytes - ${ended.declared_bytes}` })
+          .where('customer_id', '=', ended.customer_id)
+          .execute();
+      }),
     /** Unfinished uploads created before `olderThan`, a page at a time after `after` (created_at, id). */
     unfinished(olderThan: string, after: { createdAt: string; id: string } | undefined, limit: number) {
       const q = db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan);

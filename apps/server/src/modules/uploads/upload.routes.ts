@@ -1,21 +1,20 @@
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions } from '@tus/server';
+import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
+import { AppError } from '../../platform/http/errors.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
-import type { UploadRepository } from './upload.repository.js';
-import type { UploadService } from './upload.service.js';
+import type { UploadDatastore } from './upload-datastore.js';
+import type { IngestResult, UploadService } from './upload.service.js';
+import { checkTusRequest } from './tus-protocol-check.js';
 
 export const UPLOAD_PATH = '/api/uploads';
 /** Set by this server on the raw request after verifying the token; any value a client sent is removed first. */
 const CUSTOMER_HEADER = 'x-shoebox-verified-customer';
-/** An upload left unfinished this long is given up and its bytes removed. */
-export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_FILE_NAME = 255;
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Headers a browser on another origin may read from our answers, beside the protocol's own. */
+const EXPOSED_HEADERS = [UPLOAD_PHOTO_ID_HEADER, UPLOAD_DUPLICATE_HEADER, CORRELATION_ID_HEADER];
 
 /**
  * Replaces a header on the raw request, in both its parsed and raw forms (the tus server reads the
@@ -49,7 +48,6 @@ function labelErrorsAsJson(res: ServerResponse): void {
     return writeHead(status, ...rest.map(relabel));
   }) as typeof res.writeHead;
 }
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A browser that reloads mid-chunk closes the connection without the request erroring, and the tus
@@ -64,85 +62,109 @@ function releaseWhenClientLeaves(raw: IncomingMessage): void {
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
+const errorBody = (correlationId: string, status: number, code: string, message: string): string =>
+  JSON.stringify({ status, error: code, message, correlationId } satisfies ApiError);
+
 /** An error the tus server sends as it is: our JSON error shape with a message for the customer. */
 function refusal(req: TusRequest, status: number, code: string, message: string) {
-  const body: ApiError = { status, error: code, message, correlationId: req.headers.get(CORRELATION_ID_HEADER) ?? '' };
-  return { status_code: status, body: JSON.stringify(body) };
+  return { status_code: status, body: errorBody(req.headers.get(CORRELATION_ID_HEADER) ?? '', status, code, message) };
 }
 
+const uploadIdOf = (url: string) => new URL(url, 'http://upload').pathname.slice(UPLOAD_PATH.length + 1) || undefined;
+
+const photoHeaders = (result: IngestResult) => ({ [UPLOAD_PHOTO_ID_HEADER]: result.photoId, [UPLOAD_DUPLICATE_HEADER]: String(result.duplicate) });
+
 /**
- * The tus resumable-upload endpoint. Every request is the signed-in customer's and may only touch
- * that customer's uploads; the last chunk's response comes after the photo was checked and stored.
+ * The tus resumable-upload endpoint, as transport only: the upload service decides. Every request is
+ * the signed-in customer's and may only touch that customer's uploads; the last chunk's response comes
+ * after the photo was checked and stored, and a resuming client's HEAD of a finished upload says which photo it made.
  */
-export async function registerUploadRoutes(app: FastifyInstance, o: { dir: string; uploads: UploadRepository; service: UploadService }) {
-  // Made on first use: the store creates its folder in the background, which must not outlive a short-lived server.
-  let datastore: FileStore | undefined;
-  const getDatastore = () => {
-    if (!datastore) {
-      fs.mkdirSync(o.dir, { recursive: true });
-      datastore = new FileStore({ directory: o.dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-    }
-    return datastore;
-  };
+export async function registerUploadRoutes(app: FastifyInstance, o: { datastore: UploadDatastore; service: UploadService }) {
   let tus: Server | undefined;
-  const createTus = () => new Server({
-    path: UPLOAD_PATH,
-    datastore: getDatastore(),
-    maxSize: UPLOAD_MAX_BYTES,
-    relativeLocation: true,
-    exposedHeaders: [UPLOAD_PHOTO_ID_HEADER, UPLOAD_DUPLICATE_HEADER, CORRELATION_ID_HEADER],
-    async onUploadCreate(req, upload) {
-      const customerId = req.headers.get(CUSTOMER_HEADER) ?? '';
-      const fileName = upload.metadata?.filename?.trim();
-      if (!fileName || fileName.length > MAX_FILE_NAME) throw refusal(req, 400, 'bad_request', 'The upload has no valid file name');
-      if (upload.size === undefined) throw refusal(req, 400, 'bad_request', 'The file size must be known before uploading');
-      if (upload.size === 0) throw refusal(req, 422, 'empty', 'The file is empty');
-      await o.uploads.create({ id: upload.id, customer_id: customerId, file_name: fileName, album_id: upload.metadata?.albumId ?? null });
-      return { metadata: { ...upload.metadata, filename: fileName } };
-    },
-    async onIncomingRequest(req, uploadId) {
-      if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      const upload = await o.uploads.find(uploadId);
-      // Another customer's upload is answered exactly like one that does not exist.
-      if (!upload || upload.customer_id !== req.headers.get(CUSTOMER_HEADER)) throw refusal(req, 404, 'not_found', 'Upload not found');
-    },
-    async onUploadFinish(req, upload) {
-      try {
-        const result = await o.service.ingest(upload.id, path.join(o.dir, upload.id));
-        await getDatastore().remove(upload.id).catch(() => undefined);
-        return { headers: { [UPLOAD_PHOTO_ID_HEADER]: result.photoId, [UPLOAD_DUPLICATE_HEADER]: String(result.duplicate) } };
-      } catch (error) {
-        if (!(error instanceof IngestRejection)) throw error;
-        // Nothing of a refused file is kept.
-        await getDatastore().remove(upload.id).catch(() => undefined);
-        throw refusal(req, 422, error.reason, error.message);
-      }
-    },
-    /** Every error leaves as our JSON shape; anything unexpected is logged and says nothing of the server's insides. */
-    async onResponseError(req, error) {
-      const { status_code: status, body } = error as { status_code?: number; body?: string };
-      if (status === 413) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
-      if (status && status < 500) return body?.startsWith('{') ? { status_code: status, body } : refusal(req, status, 'upload_error', (body ?? '').trim() || 'The upload request was refused');
-      app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'Upload failed');
-      return refusal(req, 500, 'internal', 'An unexpected error has occurred');
-    },
-  });
+  const createTus = () =>
+    new Server({
+      path: UPLOAD_PATH,
+      datastore: o.datastore.store,
+      maxSize: UPLOAD_MAX_BYTES,
+      relativeLocation: true,
+      exposedHeaders: EXPOSED_HEADERS,
+      async onUploadCreate(req, upload) {
+        const { fileName } = await o.service.begin(req.headers.get(CUSTOMER_HEADER) ?? '', {
+          id: upload.id,
+          fileName: upload.metadata?.filename ?? undefined,
+          size: upload.size,
+          albumId: upload.metadata?.albumId ?? undefined,
+        });
+        return { metadata: { ...upload.metadata, filename: fileName } };
+      },
+      async onIncomingRequest(req, uploadId) {
+        if (req.method === 'POST' || req.method === 'OPTIONS') return;
+        // Another customer's upload is answered exactly like one that does not exist.
+        if (!(await o.service.isOwnedBy(req.headers.get(CUSTOMER_HEADER) ?? '', uploadId))) throw refusal(req, 404, 'not_found', 'Upload not found');
+        if (req.method === 'DELETE') await o.service.end(uploadId, 'cancelled');
+      },
+      async onUploadFinish(_req, upload) {
+        return { headers: photoHeaders(await o.service.complete(upload.id)) };
+      },
+      /** Every error leaves as our JSON shape; anything unexpected is logged and says nothing of the server's insides. */
+      async onResponseError(req, error) {
+        if (error instanceof AppError) return refusal(req, error.status, error.code, error.message);
+        if (error instanceof IngestRejection) return refusal(req, 422, error.reason, error.message);
+        if (error === ERRORS.ERR_SIZE_EXCEEDED) {
+          const id = uploadIdOf(req.url);
+          const declared = id && (await o.service.declaredBytes(id));
+          return refusal(req, 413, 'beyond_upload_length', `More bytes were sent than the upload's declared length${declared ? ` of ${declared} bytes` : ''}`);
+        }
+        if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+        const { status_code: status, body } = error as { status_code?: number; body?: string };
+        if (status && status < 500) return body?.startsWith('{') ? { status_code: status, body } : refusal(req, status, 'upload_error', (body ?? '').trim() || 'The upload request was refused');
+        app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'Upload failed');
+        return refusal(req, 500, 'internal', 'An unexpected error has occurred');
+      },
+    });
+
+  /** An answer of our own, with the protocol and cross-origin headers the tus server would give it. */
+  const send = (reply: FastifyReply, status: number, headers: Record<string, string>, body?: string) => {
+    void reply.code(status).headers({ 'Tus-Resumable': TUS_RESUMABLE, 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': [...HEADERS, ...EXPOSED_HEADERS].join(', '), ...headers });
+    if (body !== undefined) void reply.type(JSON_TYPE);
+    return reply.send(body);
+  };
+
+  /** A resuming client's HEAD of an upload whose bytes all arrived: finished here, answered with its photo. */
+  async function answerFinished(request: FastifyRequest, reply: FastifyReply, customerId: string, uploadId: string): Promise<boolean> {
+    let finished;
+    try {
+      finished = await o.service.resumed(customerId, uploadId);
+    } catch (error) {
+      if (!(error instanceof IngestRejection)) throw error;
+      send(reply, 422, {}, errorBody(String(request.id), 422, error.reason, error.message));
+      return true;
+    }
+    if (!finished) return false;
+    const length = String(finished.declaredBytes);
+    send(reply, 200, { 'Upload-Offset': length, 'Upload-Length': length, 'Cache-Control': 'no-store', ...photoHeaders(finished) });
+    return true;
+  }
 
   await app.register(async (scope) => {
     // tus reads its own request bodies.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    const handler = (request: FastifyRequest, reply: FastifyReply) => {
-      setTrustedHeader(request.raw, CUSTOMER_HEADER, request.method === 'OPTIONS' ? undefined : requireIdentity(request).customerId);
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const customerId = request.method === 'OPTIONS' ? undefined : requireIdentity(request).customerId;
+      const refused = checkTusRequest(request.method, request.headers);
+      if (refused) return send(reply, refused.status, refused.headers ?? {}, errorBody(String(request.id), refused.status, refused.code, refused.message));
+      const uploadId = uploadIdOf(request.url);
+      if (request.method === 'HEAD' && customerId && uploadId && (await answerFinished(request, reply, customerId, uploadId))) return reply;
+      setTrustedHeader(request.raw, CUSTOMER_HEADER, customerId);
       setTrustedHeader(request.raw, CORRELATION_ID_HEADER, String(request.id));
       labelErrorsAsJson(reply.raw);
       releaseWhenClientLeaves(request.raw);
       reply.hijack();
       void (tus ??= createTus()).handle(request.raw, reply.raw);
+      return reply;
     };
     scope.all(UPLOAD_PATH, handler);
     scope.all(`${UPLOAD_PATH}/*`, handler);
   });
-
-  return { getDatastore };
 }

@@ -1,71 +1,133 @@
-import { randomUUID } from 'node:crypto';
-import { UNKNOWN_DATE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shoebox/contracts';
-import type { BlobStore } from '../../platform/blobs/blob-store.js';
-import { photoBlobPrefix, type PhotoRepository } from '../photos/photo.repository.js';
-import { originalKey, renditionKey, type Rendition } from '../photos/photo.service.js';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shoebox/contracts';
+import { AppError, badRequest } from '../../platform/http/errors.js';
+import type { AlbumService } from '../albums/album.service.js';
+import type { PhotoService, StoredPhoto } from '../photos/photo.service.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
 import { ingestPhotoIsolated } from './ingest/isolated-ingest.js';
+import type { UploadDatastore } from './upload-datastore.js';
+import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
 
 export interface IngestResult {
   photoId: string;
+  /** The customer already had this photo from another upload: nothing new was kept. */
   duplicate: boolean;
 }
 
-/** Turns a completely received upload into a photo: checks it, makes its renditions, stores it once. */
-export function uploadService(uploads: UploadRepository, photos: PhotoRepository, blobs: BlobStore) {
-  /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content. */
-  async function storePhoto(o: { customerId: string; fileName: string; uploadId: string; filePath: string }): Promise<IngestResult> {
-    const ingested = await ingestPhotoIsolated(o.filePath, { customerId: o.customerId, maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
-    const existing = await photos.findByChecksum(o.customerId, ingested.checksum);
-    if (existing) return { photoId: existing.id, duplicate: true };
+const MAX_FILE_NAME = 255;
 
-    const photoId = randomUUID();
-    await blobs.putFile(originalKey(o.customerId, photoId, ingested.mime), o.filePath, ingested.mime);
-    for (const r of ingested.renditions) await blobs.putBuffer(renditionKey(o.customerId, photoId, r.size), r.jpeg, 'image/jpeg');
-    const now = new Date().toISOString();
-    const dateTaken = ingested.dateTaken?.local ?? UNKNOWN_DATE;
-    const inserted = await photos.insert({
-      id: photoId,
-      customer_id: o.customerId,
-      checksum: ingested.checksum,
-      original_name: o.fileName,
-      mime: ingested.mime,
-      bytes: ingested.bytes,
-      width: ingested.width,
-      height: ingested.height,
-      date_taken: dateTaken,
-      date_taken_offset: ingested.dateTaken?.offset ?? null,
-      taken_month: dateTaken.slice(0, 7),
-      uploaded_at: now,
-      upload_month: now.slice(0, 7),
-      upload_id: o.uploadId,
-      renditions: JSON.stringify(ingested.renditions.map(({ size, width, height }): Rendition => ({ size, width, height }))),
-    });
-    if (inserted) return { photoId, duplicate: false };
-    // The same bytes arrived twice at once and the other upload won: keep its photo, drop these files.
-    await blobs.deletePrefix(photoBlobPrefix(o.customerId, photoId));
-    const winner = await photos.findByChecksum(o.customerId, ingested.checksum);
-    return { photoId: winner?.id ?? photoId, duplicate: true };
+/** What a finished upload answers when its client asks where it stands. */
+export interface FinishedUpload extends IngestResult {
+  declaredBytes: number;
+}
+
+/**
+ * The rules of uploading: who may start an upload and how many, and how a completely received upload
+ * becomes a photo in the customer's library (and in the album it was for), exactly once.
+ */
+export function uploadService(o: { uploads: UploadRepository; datastore: UploadDatastore; photos: PhotoService; albums: AlbumService }) {
+  const { uploads, datastore } = o;
+  /** Ingests under way in this process, so a resumed client and the recovery pass join the one already running. */
+  const running = new Map<string, Promise<IngestResult>>();
+
+  /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content. */
+  async function storePhoto(s: { customerId: string; fileName: string; uploadId: string; filePath: string }): Promise<StoredPhoto> {
+    const ingested = await ingestPhotoIsolated(s.filePath, { customerId: s.customerId, maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
+    return o.photos.storeIngested({ ...ingested, ...s });
+  }
+
+  /** The upload was made for an album: the photo goes there too. An album gone or not the customer's to change keeps it in the library only. */
+  async function placeInAlbum(customerId: string, albumId: string, photoId: string): Promise<void> {
+    try {
+      await o.albums.addPhotos({ customerId }, albumId, [photoId]);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+
+  async function ingest(uploadId: string): Promise<IngestResult> {
+    const upload = await uploads.find(uploadId);
+    if (!upload) throw new Error(`Unknown upload ${uploadId}`);
+    if (upload.status === 'done' && upload.photo_id) return { photoId: upload.photo_id, duplicate: upload.duplicate === 1 };
+    await uploads.markIngesting(uploadId);
+    let stored: StoredPhoto;
+    try {
+      stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: datastore.fileOf(uploadId) });
+    } catch (error) {
+      if (!(error instanceof IngestRejection)) throw error;
+      await uploads.finish(uploadId, 'rejected', { error: error.reason });
+      // Nothing of a refused file is kept.
+      await datastore.remove(uploadId);
+      throw error;
+    }
+    // The same upload stored again (its server stopped before recording the outcome) is no duplicate of itself.
+    const result = { photoId: stored.photoId, duplicate: stored.duplicate && stored.uploadId !== uploadId };
+    if (upload.album_id) await placeInAlbum(upload.customer_id, upload.album_id, result.photoId);
+    await uploads.finish(uploadId, 'done', { photo_id: result.photoId, duplicate: result.duplicate ? 1 : 0 });
+    await datastore.remove(uploadId);
+    return result;
   }
 
   return {
     storePhoto,
 
-    /** Ingests a completely received upload, remembering the outcome so a repeated call answers the same. */
-    async ingest(uploadId: string, filePath: string): Promise<IngestResult> {
-      const upload = await uploads.find(uploadId);
-      if (!upload) throw new Error(`Unknown upload ${uploadId}`);
-      if (upload.status === 'done' && upload.photo_id) return { photoId: upload.photo_id, duplicate: false };
-      await uploads.setStatus(uploadId, 'ingesting');
-      try {
-        const result = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath });
-        await uploads.setStatus(uploadId, 'done', { photo_id: result.photoId });
-        return result;
-      } catch (error) {
-        if (error instanceof IngestRejection) await uploads.setStatus(uploadId, 'rejected', { error: error.reason });
-        throw error;
+    /** Records a new upload of the customer's, or refuses it with a message for them. */
+    async begin(customerId: string, u: { id: string; fileName: string | undefined; size: number | undefined; albumId: string | undefined }): Promise<{ fileName: string }> {
+      const fileName = u.fileName?.trim();
+      if (!fileName || fileName.length > MAX_FILE_NAME) throw badRequest('The upload has no valid file name');
+      if (u.size === undefined) throw badRequest('The file size must be known before uploading');
+      if (u.size === 0) throw new AppError(422, 'empty', 'The file is empty');
+      const outcome = await uploads.create(
+        { id: u.id, customer_id: customerId, file_name: fileName, album_id: u.albumId ?? null, declared_bytes: u.size },
+        { uploads: MAX_UNFINISHED_UPLOADS, bytes: MAX_UNFINISHED_UPLOAD_BYTES },
+      );
+      if (outcome === 'too_many') {
+        throw new AppError(429, 'too_many_unfinished_uploads', `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`);
       }
+      if (outcome === 'too_large') {
+        throw new AppError(429, 'unfinished_uploads_too_large', `Your unfinished uploads already come to nearly ${MAX_UNFINISHED_UPLOAD_BYTES / 1024 ** 3} GB: let them finish before starting more`);
+      }
+      return { fileName };
+    },
+
+    /** Whether the upload is the customer's; another customer's is treated as one that does not exist. */
+    async isOwnedBy(customerId: string, uploadId: string): Promise<boolean> {
+      return (await uploads.find(uploadId))?.customer_id === customerId;
+    },
+
+    /** The length the upload declared, for messages about it. */
+    declaredBytes: async (uploadId: string) => (await uploads.find(uploadId))?.declared_bytes,
+
+    /** Gives an unfinished upload up: its client ended it, it was abandoned or it expired. Its place is freed and its bytes removed. */
+    async end(uploadId: string, reason: 'cancelled' | 'abandoned' | 'expired'): Promise<void> {
+      await uploads.finish(uploadId, 'rejected', { error: reason });
+      // The tus server removes what a client ends itself.
+      if (reason !== 'cancelled') await datastore.remove(uploadId);
+    },
+
+    /**
+     * Turns a completely received upload into a photo and removes its bytes; a repeated call answers the
+     * same. Throws IngestRejection when the file is not an acceptable photo.
+     */
+    complete(uploadId: string): Promise<IngestResult> {
+      let pending = running.get(uploadId);
+      if (!pending) {
+        pending = ingest(uploadId).finally(() => running.delete(uploadId));
+        running.set(uploadId, pending);
+      }
+      return pending;
+    },
+
+    /**
+     * Where a customer's upload stands for a client that resumes it: finished (with its photo), or
+     * undefined while bytes are still to come. One whose bytes all arrived but whose photo was never made
+     * (the server stopped) is finished now.
+     */
+    async resumed(customerId: string, uploadId: string): Promise<FinishedUpload | undefined> {
+      const upload = await uploads.find(uploadId);
+      if (!upload || upload.customer_id !== customerId || upload.status === 'rejected') return undefined;
+      if (upload.status !== 'done' && !(await datastore.isComplete(uploadId))) return undefined;
+      return { ...(await this.complete(uploadId)), declaredBytes: upload.declared_bytes };
     },
   };
 }

@@ -7,6 +7,7 @@ import * as ordersAndProjects from './migrations/004-orders-and-projects.js';
 import * as albums from './migrations/005-albums.js';
 import * as libraryVersions from './migrations/006-library-versions.js';
 import * as newsletterRequests from './migrations/009-newsletter-requests.js';
+import * as photoIntentsAndUploadPlaces from './migrations/008-photo-intents-and-upload-places.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-albums': albums,
   '006-library-versions': libraryVersions,
   '009-newsletter-requests': newsletterRequests,
+  '008-photo-intents-and-upload-places': photoIntentsAndUploadPlaces,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -95,6 +95,17 @@ export interface BlobDeletionsTable {
   requested_at: string;
 }
 
+export interface PhotoBlobIntentsTable {
+  prefix: string;
+  started_at: string;
+}
+
+export interface UnfinishedUploadTotalsTable {
+  customer_id: string;
+  uploads: number;
+  bytes: number;
+}
+
 export interface UploadsTable {
   id: string;
   customer_id: string;
@@ -105,6 +116,9 @@ export interface UploadsTable {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+  declared_bytes: number;
+  /** 0/1: the photo was already in the library. */
+  duplicate: 0 | 1;
 }
 
 export interface OrdersTable {
@@ -161,6 +175,8 @@ export interface Database {
   photos: PhotosTable;
   photo_month_counts: PhotoMonthCountsTable;
   blob_deletions: BlobDeletionsTable;
+  photo_blob_intents: PhotoBlobIntentsTable;
+  unfinished_upload_totals: UnfinishedUploadTotalsTable;
   uploads: UploadsTable;
   orders: OrdersTable;
   projects: ProjectsTable;

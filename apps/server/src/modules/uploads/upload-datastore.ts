@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+
+/** An upload nothing was sent to for this long is given up: its bytes are removed and its place freed. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Where received upload bytes wait for their ingest: one file (and its .json) per upload, in one folder. */
+export function uploadDatastore(dir: string) {
+  // Made on first use: the store creates its folder in the background, which must not outlive a short-lived server.
+  let store: FileStore | undefined;
+  return {
+    get store(): FileStore {
+      if (!store) {
+        fs.mkdirSync(dir, { recursive: true });
+        store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+      }
+      return store;
+    },
+    fileOf: (uploadId: string) => path.join(dir, uploadId),
+    /** True when every declared byte arrived; false while receiving, or when nothing is left of it. */
+    async isComplete(uploadId: string): Promise<boolean> {
+      const info = await this.store.getUpload(uploadId).catch(() => undefined);
+      return info !== undefined && info.size !== undefined && info.offset === info.size;
+    },
+    async remove(uploadId: string): Promise<void> {
+      await this.store.remove(uploadId).catch(() => undefined);
+    },
+  };
+}
+export type UploadDatastore = ReturnType<typeof uploadDatastore>;
