@@ -49,8 +49,9 @@ describe.each(databases)('a photo stored when the server stops on $name', (kind)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-stop-'));
     const fileOf = async (name: string) => {
       const file = path.join(dir, name);
-      fs.writeFileSync(file, await makeTestJpeg({ width: 64, height: 48, seed: seed++ }));
-      return { file, ingested: await ingestPhoto(file) };
+      const bytes = await makeTestJpeg({ width: 64, height: 48, seed: seed++ });
+      fs.writeFileSync(file, bytes);
+      return { file, bytes, ingested: await ingestPhoto(file) };
     };
     try {
       // The server stops for good between writing the files and writing the row: that step never returns.
@@ -63,7 +64,7 @@ describe.each(databases)('a photo stored when the server stops on $name', (kind)
       await server().db.updateTable('photo_blob_intents').set({ started_at: new Date(Date.now() - BLOB_INTENT_GRACE_MS - 1000).toISOString() }).execute();
       await repo.recordBlobIntent(`photos/${me.id}/still-writing`);
       await blobs.putBuffer(`photos/${me.id}/still-writing/300.jpg`, Buffer.from('part'), 'image/jpeg');
-      const kept = await storeFile(server(), me.id, 'kept.jpg', (await fileOf('kept.jpg')).ingested && fs.readFileSync(path.join(dir, 'kept.jpg')));
+      const kept = await storeFile(server(), me.id, 'kept.jpg', (await fileOf('kept.jpg')).bytes);
 
       await sweepDeletedBlobs(server());
 
