@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { THUMBNAIL_SIZES } from '@shoebox/contracts';
-import { photoBlobPrefix } from '../../modules/photos/photo.repository.js';
-import { originalKey, renditionKey, type Rendition } from '../../modules/photos/photo.service.js';
+import type { Rendition } from '../../modules/photos/photo.service.js';
 import { ingestPhoto } from '../../modules/uploads/ingest/ingest-photo.js';
+import { originalKey, photoBlobPrefix, renditionKey } from '../../platform/blobs/photo-blob-keys.js';
 import { makeTestJpeg } from '../photo-like-images.js';
 import type { Picture } from './generate-photos.js';
 

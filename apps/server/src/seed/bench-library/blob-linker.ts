@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { photoBlobPrefix } from '../../modules/photos/photo.repository.js';
+import { photoBlobPrefix } from '../../platform/blobs/photo-blob-keys.js';
 import type { PictureFiles } from './bench-pictures.js';
 
 /** ext4 allows 65,000 links to one inode: a source file gets a fresh copy after this many. */
