@@ -1,5 +1,5 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shoebox/contracts';
-import { AppError, badRequest } from '../../platform/http/errors.js';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, uploadMetadataSchema } from '@shoebox/contracts';
+import { AppError, badRequest, parseRequest } from '../../platform/http/errors.js';
 import type { AlbumService } from '../albums/album.service.js';
 import type { PhotoService, StoredPhoto } from '../photos/photo.service.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
@@ -13,8 +13,6 @@ export interface IngestResult {
   /** The customer already had this photo from another upload: nothing new was kept. */
   duplicate: boolean;
 }
-
-const MAX_FILE_NAME = 255;
 
 /** What a finished upload answers when its client asks where it stands. */
 export interface FinishedUpload extends IngestResult {
@@ -73,8 +71,8 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
 
     /** Records a new upload of the customer's, or refuses it with a message for them. */
     async begin(customerId: string, u: { id: string; fileName: string | undefined; size: number | undefined; albumId: string | undefined }): Promise<{ fileName: string }> {
-      const fileName = u.fileName?.trim();
-      if (!fileName || fileName.length > MAX_FILE_NAME) throw badRequest('The upload has no valid file name');
+      // The name is shown to everyone an album of the photo is shared with: the contract refuses control and text-direction characters.
+      const { filename: fileName } = parseRequest(uploadMetadataSchema, { filename: u.fileName, albumId: u.albumId }, 'upload metadata');
       if (u.size === undefined) throw badRequest('The file size must be known before uploading');
       if (u.size === 0) throw new AppError(422, 'empty', 'The file is empty');
       const outcome = await uploads.create(

@@ -9,7 +9,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALBUMS, insertAlbum, PHOTOS, SHARED_ALBUMS, USERS } from '../../test/albums.js';
 import { databases } from '../../test/databases.js';
-import { insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { UPLOAD_PATH } from '../../modules/uploads/upload.routes.js';
+import { encodeMetadata, insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 import { startSignIn } from '../../test/sign-in.js';
 import type { TestShoebox } from '../../test/test-server.js';
 
@@ -61,6 +62,9 @@ const tokenRequest = (form: Record<string, string>, path = ''): InjectOptions =>
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(form).toString(),
 });
+/** Starts a tus upload as tus-js-client does, its metadata base64-encoded in a header. */
+const tusCreate = (c: Context, metadata: Record<string, string>) =>
+  as(c, { method: 'POST', url: UPLOAD_PATH, headers: { 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': encodeMetadata(metadata) } });
 const as = (c: Context, o: InjectOptions): InjectOptions => ({ ...o, headers: { ...c.who.headers, ...o.headers } });
 const json = (c: Context, method: InjectOptions['method'], url: string, payload: object) => as(c, { method, url, payload });
 
@@ -95,6 +99,8 @@ const FIELDS: Field[] = [
   { route: 'GET /photos', field: 'sortOrder', request: (bad, c) => as(c, { url: `${PHOTOS}?sortOrder=${e(bad)}` }) },
   { route: 'DELETE /photos', field: 'photoIds[]', request: (bad, c) => json(c, 'DELETE', PHOTOS, { photoIds: [bad] }) },
   { route: 'DELETE /photos/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PHOTOS}/${e(bad)}` }) },
+  { route: 'POST /uploads (tus)', field: 'Upload-Metadata filename', display: true, request: (bad, c) => tusCreate(c, { filename: `${bad}.jpg` }) },
+  { route: 'POST /uploads (tus)', field: 'Upload-Metadata albumId', request: (bad, c) => tusCreate(c, { filename: 'IMG_0001.jpg', albumId: bad }) },
   { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
   { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
   { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
