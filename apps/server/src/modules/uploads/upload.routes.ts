@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tusRefusedRoutes, tusRoutes } from '../../platform/api/tus-routes.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError } from '../../platform/http/errors.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
@@ -164,7 +165,7 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
       void (tus ??= createTus()).handle(request.raw, reply.raw);
       return reply;
     };
-    scope.all(UPLOAD_PATH, handler);
-    scope.all(`${UPLOAD_PATH}/*`, handler);
+    for (const declared of tusRoutes(UPLOAD_PATH)) scope.route({ ...declared, handler });
+    for (const refused of tusRefusedRoutes(UPLOAD_PATH, scope.supportedMethods)) scope.route({ ...refused, handler });
   });
 }

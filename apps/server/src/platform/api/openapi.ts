@@ -134,8 +134,8 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
 
 /** Routes the document describes: every route declared with its contract schemas, except the HEAD twin Fastify adds to a GET. */
 function documented(routes: RegisteredRoute[]): (RegisteredRoute & { schema: ApiSchema })[] {
-  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
-  return routes.filter((r): r is RegisteredRoute & { schema: ApiSchema } => Boolean(r.schema?.summary) && !(r.method === 'HEAD' && gets.has(r.url)));
+  const gets = new Set(routes.filter((r) => r.method === 'GET' && !r.schema?.hide).map((r) => r.url));
+  return routes.filter((r): r is RegisteredRoute & { schema: ApiSchema } => Boolean(r.schema?.summary) && !r.schema?.hide && !(r.method === 'HEAD' && gets.has(r.url)));
 }
 
 /**

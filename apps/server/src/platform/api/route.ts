@@ -23,6 +23,8 @@ export interface ApiSchema extends FastifySchema {
   /** Headers the route reads or answers with, by name: a protocol's (tus) rather than a contract's. */
   requestHeaders?: Record<string, string>;
   responseHeaders?: Record<string, string>;
+  /** Not an operation of the API (a refusal of methods a protocol does not know): left out of the document. */
+  hide?: boolean;
 }
 
 export interface RouteSpec<P = undefined, Q = undefined, B = undefined>

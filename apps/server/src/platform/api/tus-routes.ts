@@ -1,4 +1,5 @@
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
+import type { FastifySchema } from 'fastify';
 import { declaredRoute, NO_CONTENT, type RouteSpec } from './route.js';
 
 const TUS_SPEC = 'https://tus.io/protocols/resumable-upload';
@@ -64,4 +65,15 @@ export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
     },
   ];
   return specs.map(declaredRoute);
+}
+
+/**
+ * Every other method at the same addresses, for a handler that refuses them (405, with Allow): they
+ * are no operation of the API, so the document leaves them out (`hide`, as Fastify's own plugins mark such routes).
+ */
+export function tusRefusedRoutes(path: string, supportedMethods: string[]) {
+  const operations = new Set(tusRoutes(path).map((r) => r.method));
+  const method = supportedMethods.filter((m) => !operations.has(m as RouteSpec['method']));
+  const schema: FastifySchema & { hide: true } = { hide: true };
+  return [path, `${path}/:id`].map((url) => ({ method, url, schema }));
 }
