@@ -39,6 +39,9 @@ describe('create album dialog', () => {
     ['a name that starts with whitespace', '  x'],
     ['a name with <', 'a<b'],
     ['a name with ;', 'one;two'],
+    // The contracts' rule, the one the server applies: a name others see carries no text-direction controls.
+    ['a name with a right-to-left override', 'photo\u202Egpj.exe'],
+    ['a name longer than 100 characters', 'a'.repeat(101)],
   ])("%s is 'Name not valid' on submit, and sends nothing", async (_, name) => {
     const albums = serveAlbums();
     const { user, input, submit } = openDialog({ mode: 'create', onClose: vi.fn() });
