@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { IngestRejection } from './ingest/ingest-photo.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
+import { UploadBusy } from './upload-busy.js';
 import { UPLOAD_EXPIRY_MS, type UploadDatastore } from './upload-datastore.js';
 import type { UploadRepository } from './upload.repository.js';
 import type { UploadService } from './upload.service.js';
@@ -26,7 +27,8 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
         await o.service.complete(upload.id);
         o.log.info({ uploadId: upload.id }, 'Finished an interrupted upload');
       } catch (err) {
-        if (!(err instanceof IngestRejection)) o.log.error({ err, uploadId: upload.id }, 'Finishing an interrupted upload failed; trying again later');
+        if (err instanceof UploadBusy) o.log.info({ uploadId: upload.id }, 'The image pool is full: an interrupted upload waits for the next pass');
+        else if (!(err instanceof IngestRejection)) o.log.error({ err, uploadId: upload.id }, 'Finishing an interrupted upload failed; trying again later');
       }
       return;
     }
@@ -37,6 +39,7 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
   }
 
   let running: Promise<void> | undefined;
+  let stopped = false;
   /** One pass over every unfinished upload; a call while one runs joins it. */
   const recover = () => (running ??= pass().finally(() => (running = undefined)));
   const pass = async () => {
@@ -44,11 +47,16 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
     let after: { createdAt: string; id: string } | undefined;
     for (;;) {
       const page = await o.uploads.unfinished(now, after, RECOVERY_PAGE);
-      for (const upload of page) await recoverOne(upload);
+      for (const upload of page) {
+        // A stopping server finishes the upload in hand and leaves the rest for its next start.
+        if (stopped) return;
+        await recoverOne(upload);
+      }
       const last = page.at(-1);
       if (!last || page.length < RECOVERY_PAGE) break;
       after = { createdAt: last.created_at, id: last.id };
     }
+    if (stopped) return;
     await o.datastore.store.deleteExpired().catch((err: unknown) => o.log.error({ err }, 'Removing expired uploads failed'));
     await o.uploads.deleteFinishedBefore(new Date(Date.now() - FINISHED_KEPT_MS).toISOString());
   };
@@ -58,8 +66,11 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
   const timer = setInterval(run, RECOVERY_INTERVAL_MS);
   timer.unref();
   return {
-    stop() {
+    /** Settles once no pass runs: nothing of it outlives the server's database and folders. */
+    async stop(): Promise<void> {
+      stopped = true;
       clearInterval(timer);
+      await running?.catch(() => undefined);
     },
     recover,
   };

@@ -6,6 +6,7 @@ import { tusRefusedRoutes, tusRoutes } from '../../platform/api/tus-routes.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError } from '../../platform/http/errors.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
+import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import type { IngestResult, UploadService } from './upload.service.js';
 import { checkTusRequest } from './tus-protocol-check.js';
@@ -73,6 +74,13 @@ function refusal(req: TusRequest, status: number, code: string, message: string)
 
 const uploadIdOf = (url: string) => new URL(url, 'http://upload').pathname.slice(UPLOAD_PATH.length + 1) || undefined;
 
+/** A full image pool: the upload is kept, and the client is told when to ask for its photo. */
+const busyAnswer = (correlationId: string, busy: UploadBusy) => ({
+  status_code: busy.status,
+  headers: { 'Retry-After': String(busy.retryAfterSeconds) },
+  body: errorBody(correlationId, busy.status, busy.code, busy.message),
+});
+
 const photoHeaders = (result: IngestResult) => ({ [UPLOAD_PHOTO_ID_HEADER]: result.photoId, [UPLOAD_DUPLICATE_HEADER]: String(result.duplicate) });
 
 /**
@@ -104,8 +112,14 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
         if (!(await o.service.isOwnedBy(req.headers.get(CUSTOMER_HEADER) ?? '', uploadId))) throw refusal(req, 404, 'not_found', 'Upload not found');
         if (req.method === 'DELETE') await o.service.end(uploadId, 'cancelled');
       },
-      async onUploadFinish(_req, upload) {
-        return { headers: photoHeaders(await o.service.complete(upload.id)) };
+      async onUploadFinish(req, upload) {
+        try {
+          return { headers: photoHeaders(await o.service.complete(upload.id)) };
+        } catch (error) {
+          // Answered here, not as an error: only a hook's answer can carry Retry-After.
+          if (error instanceof UploadBusy) return busyAnswer(req.headers.get(CORRELATION_ID_HEADER) ?? '', error);
+          throw error;
+        }
       },
       /** Every error leaves as our JSON shape; anything unexpected is logged and says nothing of the server's insides. */
       async onResponseError(req, error) {
@@ -137,6 +151,11 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
     try {
       finished = await o.service.resumed(customerId, uploadId);
     } catch (error) {
+      if (error instanceof UploadBusy) {
+        const busy = busyAnswer(String(request.id), error);
+        send(reply, busy.status_code, busy.headers, busy.body);
+        return true;
+      }
       if (!(error instanceof IngestRejection)) throw error;
       send(reply, 422, {}, errorBody(String(request.id), 422, error.reason, error.message));
       return true;

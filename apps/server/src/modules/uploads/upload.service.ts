@@ -3,7 +3,8 @@ import { AppError, badRequest, parseRequest } from '../../platform/http/errors.j
 import type { AlbumService } from '../albums/album.service.js';
 import type { PhotoService, StoredPhoto } from '../photos/photo.service.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
-import { ingestPhotoIsolated } from './ingest/isolated-ingest.js';
+import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
+import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
@@ -52,6 +53,8 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
     try {
       stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: datastore.fileOf(uploadId) });
     } catch (error) {
+      // The bytes stay for the client's retry or the recovery pass: a busy server loses no upload.
+      if (error instanceof IngestBusy) throw new UploadBusy();
       if (!(error instanceof IngestRejection)) throw error;
       await uploads.finish(uploadId, 'rejected', { error: error.reason });
       // Nothing of a refused file is kept.
@@ -105,7 +108,8 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
 
     /**
      * Turns a completely received upload into a photo and removes its bytes; a repeated call answers the
-     * same. Throws IngestRejection when the file is not an acceptable photo.
+     * same. Throws IngestRejection when the file is not an acceptable photo, UploadBusy (the upload
+     * kept) when its photo cannot be made yet.
      */
     complete(uploadId: string): Promise<IngestResult> {
       let pending = running.get(uploadId);

@@ -11,8 +11,7 @@ export type IngestRejectionReason =
   | 'extreme_aspect_ratio'
   | 'corrupt'
   | 'too_slow'
-  | 'unprocessable'
-  | 'busy';
+  | 'unprocessable';
 
 export class IngestRejection extends Error {
   constructor(
@@ -65,10 +64,6 @@ export function tooSlow(cause: unknown): IngestRejection {
 
 export function unprocessable(cause: unknown): IngestRejection {
   return new IngestRejection('unprocessable', 'This photo could not be processed, so it cannot be added to your library.', { cause });
-}
-
-export function busy(cause: unknown): IngestRejection {
-  return new IngestRejection('busy', 'Too many photos are being processed right now. Please upload this one again in a few minutes.', { cause });
 }
 
 export function corrupt(cause?: unknown): IngestRejection {

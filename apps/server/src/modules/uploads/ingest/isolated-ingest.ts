@@ -10,14 +10,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createImagePool, ImageJobCrashed, ImageJobTimedOut, ImagePoolBusy, type ImagePoolStatus } from '../../../platform/images/image-pool.js';
 import type { IngestedPhoto, IngestOptions } from './ingest-photo.js';
-import { busy, IngestRejection, tooSlow, unprocessable } from './ingest-rejection.js';
+import { IngestRejection, tooSlow, unprocessable } from './ingest-rejection.js';
 import type { IngestAnswer, IngestJob } from './ingest-worker.js';
 
 /** Photos made at once on this machine, one child process each; more would only share the same cores. */
 export const INGESTS_PER_MACHINE = Math.min(4, os.availableParallelism());
 /** One customer's photos made at once: at most half the machine, so another customer always finds room. */
 export const INGESTS_PER_CUSTOMER = Math.max(1, Math.floor(INGESTS_PER_MACHINE / 2));
-/** Photos waiting, in all and per customer; beyond that a photo is refused as "busy" (a browser sends 3 at a time). */
+/** Photos waiting, in all and per customer; beyond that a photo must wait outside the pool (IngestBusy; a browser sends 3 at a time). */
 export const INGESTS_QUEUED = 100;
 export const INGESTS_QUEUED_PER_CUSTOMER = 10;
 /** Far above the slowest real photo (a 100-megapixel PNG or a 48-megapixel HEIC on a busy machine). */
@@ -27,6 +27,11 @@ const IDLE_MS = 30_000;
 
 // The child's module beside this one: ingest-worker.ts under the tests, ingest-worker.js in the build.
 const WORKER_ENTRY = new URL(`./ingest-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+/** The pool has no room for the photo now: nothing is wrong with it, and it can be tried again later. */
+export class IngestBusy extends Error {
+  override readonly name = 'IngestBusy';
+}
 
 export interface IsolatedIngestOptions {
   size?: number;
@@ -71,7 +76,7 @@ export function createIsolatedIngest(o: IsolatedIngestOptions = {}): IsolatedIng
 
 let shared: IsolatedIngest | undefined;
 
-/** Ingests an uploaded photo in this machine's image pool; throws IngestRejection as ingestPhoto does. */
+/** Ingests an uploaded photo in this machine's image pool; throws IngestRejection as ingestPhoto does, and IngestBusy when the pool is full. */
 export function ingestPhotoIsolated(filePath: string, options: IngestOptions & { customerId: string }): Promise<IngestedPhoto> {
   shared ??= createIsolatedIngest();
   return shared.ingest(filePath, options);
@@ -79,7 +84,7 @@ export function ingestPhotoIsolated(filePath: string, options: IngestOptions & {
 
 /** The pool's own failures, as a customer would be told; the job's other errors (a missing file) pass as they are. */
 function asRejection(error: unknown): unknown {
-  if (error instanceof ImagePoolBusy) return busy(error);
+  if (error instanceof ImagePoolBusy) return new IngestBusy('The image pool is full', { cause: error });
   if (error instanceof ImageJobTimedOut) return tooSlow(error);
   if (error instanceof ImageJobCrashed) return unprocessable(error);
   return error;
