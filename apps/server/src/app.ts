@@ -161,7 +161,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   });
 
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
-  let recovery: { stop(): void } | undefined;
+  let recovery: { stop(): Promise<void> } | undefined;
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
@@ -187,7 +187,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     async close() {
       clearInterval(purge);
       sweeper.stop();
-      recovery?.stop();
+      await recovery?.stop();
       await app.close();
       await db.destroy();
     },

@@ -7,24 +7,21 @@ export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /** Where received upload bytes wait for their ingest: one file (and its .json) per upload, in one folder. */
 export function uploadDatastore(dir: string) {
-  // Made on first use: the store creates its folder in the background, which must not outlive a short-lived server.
-  let store: FileStore | undefined;
+  // The folder is made here, at start-up, before anything uses it. The store makes it again in the
+  // background (it cannot be told not to); on a folder that exists that finishes at once, long before
+  // the server could be stopped.
+  fs.mkdirSync(dir, { recursive: true });
+  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   return {
-    get store(): FileStore {
-      if (!store) {
-        fs.mkdirSync(dir, { recursive: true });
-        store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-      }
-      return store;
-    },
+    store,
     fileOf: (uploadId: string) => path.join(dir, uploadId),
     /** True when every declared byte arrived; false while receiving, or when nothing is left of it. */
     async isComplete(uploadId: string): Promise<boolean> {
-      const info = await this.store.getUpload(uploadId).catch(() => undefined);
+      const info = await store.getUpload(uploadId).catch(() => undefined);
       return info !== undefined && info.size !== undefined && info.offset === info.size;
     },
     async remove(uploadId: string): Promise<void> {
-      await this.store.remove(uploadId).catch(() => undefined);
+      await store.remove(uploadId).catch(() => undefined);
     },
   };
 }
