@@ -124,6 +124,17 @@ describe('the image pool', () => {
     expect((await pool.run('customer-a', {})).pid).toBe(first.pid);
   });
 
+  it('keeps the children it is told to warm for the next job, and ends the other idle ones', async () => {
+    const pool = testPool({ idleMs: 100, warm: 1 });
+    const [a, b] = await Promise.all([pool.run('customer-a', {}), pool.run('customer-b', {})]);
+    expect(a.pid).not.toBe(b.pid);
+    await vi.waitFor(() => expect(pool.status().pids).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [kept] = pool.status().pids;
+    expect([a.pid, b.pid]).toContain(kept);
+    expect((await pool.run('customer-a', {})).pid).toBe(kept);
+  });
+
   it('ends a child that stayed idle', async () => {
     const pool = testPool({ idleMs: 100 });
     const { pid } = await pool.run('customer-a', {});

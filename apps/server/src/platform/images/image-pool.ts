@@ -22,8 +22,10 @@ export interface ImagePoolOptions {
   maxQueuedPerOwner: number;
   /** A job running longer is stopped, its child killed, and it fails with ImageJobTimedOut. */
   timeLimitMs: number;
-  /** A child idle this long is ended, giving its memory back. */
+  /** A child idle this long is ended, giving its memory back... */
   idleMs: number;
+  /** ...except this many, kept for the next job so that it does not wait for a process to start (default 0). */
+  warm?: number;
 }
 
 export interface ImagePoolStatus {
@@ -197,10 +199,12 @@ export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job
     return worker;
   }
 
-  /** An idle child waits for the next job, but never keeps this process alive, and ends after a quiet spell. */
+  /** An idle child waits for the next job, but never keeps this process alive; beyond the warm ones it ends after a quiet spell. */
   function rest(worker: Worker): void {
     keepAlive(worker.child, false);
     idle.push(worker);
+    // The idle children are taken last in, first out: the warm ones, at the bottom, keep no timer.
+    if (idle.length <= (o.warm ?? 0)) return;
     worker.idleTimer = setTimeout(() => {
       idle.splice(idle.indexOf(worker), 1);
       worker.child.kill();
