@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: builds everything, makes sure Chromium and PostgreSQL are installed, starts a private
- * throw-away PostgreSQL cluster, runs vitest once over every project and ends with one line
- * `Tests: N passed, M failed[, K skipped]`. Arguments after `npm test --` go to vitest.
+ * `npm test`: builds everything, lints the tree (`npm run lint`, the boundaries of docs/decisions/033),
+ * makes sure Chromium and PostgreSQL are installed, starts a private throw-away PostgreSQL cluster, runs
+ * vitest once over every project and ends with one line `Tests: N passed, M failed[, K skipped]`.
+ * Arguments after `npm test --` go to vitest.
  *
  * SHOEBOX_TEST_SKIP_BUILD=1 skips the build for quick local reruns (refused under CI=true).
  */
@@ -45,6 +46,16 @@ function build() {
   }
   log('Building: npm run build');
   run('npm', ['run', 'build']);
+}
+
+// ----------------------------------------------------------------------------------------- lint
+
+/** A lint failure stops the run before any test: a broken boundary is a failure like a broken build. */
+function lint() {
+  log('Linting: npm run lint');
+  const result = spawnSync('npm', ['run', 'lint'], { stdio: 'inherit', cwd: root });
+  if (result.error) throw new Failure(`npm run lint could not be started: ${result.error.message}`);
+  if (result.status !== 0) throw new Failure('Lint failed: `npm run lint` reported the problems above (eslint.config.js); no test was run');
 }
 
 // ------------------------------------------------------------------------------------- services
@@ -313,6 +324,7 @@ process.on('exit', cleanUp);
 
 async function main() {
   build();
+  lint();
   ensureServices();
   cluster = await startPostgres();
   const env = { ...process.env, TEST_DATABASE_URL: cluster.url, CHROMIUM_PATH };
