@@ -191,4 +191,14 @@ export async function forgeAccessToken(
     .sign(await importJWK(jwk, 'RS256'));
 }
 
+/** Identity claims of an account as the provider puts them in its access token. */
+export async function identityClaimsOf(db: Db, email: string) {
+  const identity = await db
+    .selectFrom('identities')
+    .select(['id', 'customer_id', 'idp_type', 'auth_method'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { sub: identity.customer_id, email, idp_type: identity.idp_type, idp_sub: identity.id, auth_method: identity.auth_method };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

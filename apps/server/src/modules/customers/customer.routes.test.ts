@@ -3,7 +3,7 @@ import { apiErrorSchema, customerSchema } from '@shoebox/contracts';
 import { exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
-import { bearer, forgeAccessToken, signIn } from '../../test/sign-in.js';
+import { bearer, forgeAccessToken, identityClaimsOf, signIn } from '../../test/sign-in.js';
 import { ISSUER, useTestShoebox } from '../../test/test-server.js';
 
 const ME = '/api/customer/customers/me';
@@ -11,15 +11,7 @@ const ME = '/api/customer/customers/me';
 describe.each(databases)('/api/customer/customers/me on $name', (kind) => {
   const server = useTestShoebox(kind);
 
-  /** Identity claims of a demo account as the provider would put them in its access token. */
-  async function claimsOf(email: string) {
-    const identity = await server()
-      .db.selectFrom('identities')
-      .select(['id', 'customer_id', 'idp_type', 'auth_method'])
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return { sub: identity.customer_id, email, idp_type: identity.idp_type, idp_sub: identity.id, auth_method: identity.auth_method };
-  }
+  const claimsOf = (email: string) => identityClaimsOf(server().db, email);
 
   async function expectUnauthorized(headers: Record<string, string>) {
     const response = await server().app.inject({ url: ME, headers });
