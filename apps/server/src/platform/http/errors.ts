@@ -3,7 +3,7 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { CORRELATION_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import { z } from 'zod/mini';
-import { nulPath } from './nul.js';
+import { findUnsafeValue, MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
@@ -53,14 +53,16 @@ function errorBody(status: number, code: string, message: string, correlationId:
   return { status, error: code, message, correlationId, ...(issues ? { issues } : {}) };
 }
 
-/** A NUL names its field: it is refused even where a schema forgot to use the contracts' text types. */
-export const nulInRequest = (path: string, part: string) =>
-  badRequest(`Invalid ${part}`, [{ path, message: 'Must not contain NUL characters' }]);
+/** A NUL or absurd nesting names its field: refused even where a schema forgot to use the contracts' types. */
+export const unsafeInRequest = ({ path, reason }: UnsafeValue, part: string) =>
+  badRequest(`Invalid ${part}`, [
+    { path, message: reason === 'nul' ? 'Must not contain NUL characters' : `Must not be nested more than ${MAX_REQUEST_NESTING} levels deep` },
+  ]);
 
 /** Parses a request part with a contract schema; a mismatch is a 400 that names each bad field. */
 export function parseRequest<S extends z.core.$ZodType>(schema: S, value: unknown, part = 'request'): z.infer<S> {
-  const nul = nulPath(value);
-  if (nul !== undefined) throw nulInRequest(nul, part);
+  const unsafe = findUnsafeValue(value);
+  if (unsafe) throw unsafeInRequest(unsafe, part);
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw badRequest(

@@ -101,6 +101,14 @@ describe.each(databases)('framework errors over a real connection on $name', (ki
     expectShape(response, 415, 'unsupported_media_type');
   });
 
+  it('400, not a stack overflow, for JSON nested far deeper than any contract, signed in or not', async () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    const json = { 'content-type': 'application/json' };
+    expectShape(await rawRequest(port, http('PUT', CUSTOMER_ME, { ...bearer(token), ...json }, deep)), 400, 'bad_request');
+    const subscribe = '/api/email-gateway/api/v1/Profiles/deep%40example.com/subscription';
+    expectShape(await rawRequest(port, http('POST', subscribe, json, deep)), 400, 'bad_request');
+  });
+
   it('413 for a body over the size limit', async () => {
     const body = JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024), lastName: 'y', phone: null });
     const response = await rawRequest(port, http('PUT', CUSTOMER_ME, { ...bearer(token), 'content-type': 'application/json' }, body));
