@@ -3,7 +3,7 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { CORRELATION_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import { z } from 'zod/mini';
-import { findUnsafeValue, MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
+import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
@@ -59,10 +59,12 @@ export const unsafeInRequest = ({ path, reason }: UnsafeValue, part: string) =>
     { path, message: reason === 'nul' ? 'Must not contain NUL characters' : `Must not be nested more than ${MAX_REQUEST_NESTING} levels deep` },
   ]);
 
-/** Parses a request part with a contract schema; a mismatch is a 400 that names each bad field. */
+/**
+ * Parses a request part with a contract schema; a mismatch is a 400 that names each bad field. The
+ * request guards have already refused a NUL in the address and a NUL or absurd nesting in the body,
+ * before validation, so the part is not walked for them again here.
+ */
 export function parseRequest<S extends z.core.$ZodType>(schema: S, value: unknown, part = 'request'): z.infer<S> {
-  const unsafe = findUnsafeValue(value);
-  if (unsafe) throw unsafeInRequest(unsafe, part);
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw badRequest(
