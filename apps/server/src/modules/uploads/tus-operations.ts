@@ -1,6 +1,6 @@
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
 import type { FastifySchema } from 'fastify';
-import { declaredRoute, NO_CONTENT, type RouteSpec } from './route.js';
+import { declaredRoute, NO_CONTENT, type RouteSpec } from '../../platform/api/route.js';
 
 const TUS_SPEC = 'https://tus.io/protocols/resumable-upload';
 const VERSION = { 'Tus-Resumable': 'The protocol version, 1.0.0; any other answers 412' };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tusRefusedRoutes, tusRoutes } from '../../platform/api/tus-routes.js';
+import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError } from '../../platform/http/errors.js';
 import { IngestRejection } from './ingest/ingest-photo.js';
