@@ -11,7 +11,7 @@ export const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 10;
  * the upload stays as it is, and a retry (or the recovery pass) makes its photo.
  */
 export class UploadBusy extends AppError {
-  readonly retryAfterSeconds = UPLOAD_BUSY_RETRY_AFTER_SECONDS;
+  override readonly retryAfterSeconds = UPLOAD_BUSY_RETRY_AFTER_SECONDS;
   constructor() {
     super(503, 'busy', 'Too many photos are being processed right now. Your photo has arrived and will be added shortly.');
   }

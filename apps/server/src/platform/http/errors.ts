@@ -7,6 +7,9 @@ import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
 
 /** An error whose status and message are safe to show the caller. */
 export class AppError extends Error {
+  /** When the caller may try again, for a refusal that passes (a limit, a full queue): sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -26,7 +29,7 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export class TooManyRequests extends AppError {
   constructor(
     message: string,
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
   ) {
     super(429, 'too_many_requests', message);
   }
@@ -86,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       else request.log.info({ status: error.status, code: error.code }, error.message);
-      if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return send(request, reply, error.status, error.code, error.message, error.issues);
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
