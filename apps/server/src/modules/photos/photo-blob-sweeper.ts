@@ -9,14 +9,18 @@ const SWEEP_BATCH = 200;
  * under a minute); an intent older than this belongs to a store the server never finished.
  */
 export const BLOB_INTENT_GRACE_MS = 15 * 60 * 1000;
+/** An intent turns stale only after the grace period: looking for stale ones once a minute is plenty. */
+const INTENT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Removes files no photo row owns: those of deleted photos (the rows went in the delete's transaction)
  * and those of stores a stopped server never finished (their intent outlived the grace period). A
- * restart in between only delays their removal; deleting twice is harmless. Runs at start and every few seconds.
+ * restart in between only delays their removal; deleting twice is harmless. Runs at start and every few
+ * seconds; stale intents are looked for at start and then once a minute.
  */
 export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, log: FastifyBaseLogger): { stop(): void; sweep(): Promise<number> } {
   let running: Promise<number> | undefined;
+  let intentsSweptAt = Number.NEGATIVE_INFINITY;
   const drain = async (next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>) => {
     let removed = 0;
     for (;;) {
@@ -31,7 +35,9 @@ export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, l
     (running ??= (async () => {
       try {
         const deleted = await drain(() => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes));
-        const before = new Date(Date.now() - BLOB_INTENT_GRACE_MS).toISOString();
+        if (Date.now() - intentsSweptAt < INTENT_SWEEP_INTERVAL_MS) return deleted;
+        intentsSweptAt = Date.now();
+        const before = new Date(intentsSweptAt - BLOB_INTENT_GRACE_MS).toISOString();
         const unfinished = await drain(
           () => repo.staleBlobIntents(before, SWEEP_BATCH),
           async (prefixes) => {
