@@ -14,10 +14,12 @@ const openApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-/** The API document and its reference page, both public: built once, from every route registered by the time the first one is asked for. */
+/** The API document and its reference page, both public: each built once, from every route registered by the time the first one is asked for. */
 export function registerApiReference(app: FastifyInstance, routes: () => RegisteredRoute[], o: OpenApiOptions): void {
   let doc: OpenApiDocument | undefined;
+  let html: string | undefined;
   const document = () => (doc ??= openApiDocument(routes(), o));
+  const page = () => (html ??= referencePage(document(), OPENAPI_PATH));
 
   route(app, { method: 'GET', url: OPENAPI_PATH, summary: 'This document: the API as OpenAPI 3.1', response: { 200: openApiDocumentSchema } }, ({ reply }) => {
     reply.header('Cache-Control', 'no-cache');
@@ -27,6 +29,6 @@ export function registerApiReference(app: FastifyInstance, routes: () => Registe
   route(
     app,
     { method: 'GET', url: REFERENCE_PATH, summary: 'The API reference as a page', response: { 200: z.string() }, produces: 'text/html' },
-    ({ reply }) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(referencePage(document(), OPENAPI_PATH)),
+    ({ reply }) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page()),
   );
 }
