@@ -118,7 +118,6 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     registerBlobRoutes(app, { root: config.blobs.dir, signer });
   }
   const photos = photoRepository(db);
-  const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
   const albumRows = albumRepository(db);
   const library = photoService(photos, blobs, albumRows.counts);
   const albums = albumService(albumRows, library.toPhoto);
@@ -161,19 +160,20 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   });
 
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
-  let recovery: { stop(): Promise<void> } | undefined;
   await app.register(async (api) => {
     registerAuthentication(api, verify);
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
-    recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
   });
 
   await registerSite(app, config);
 
+  // Background work starts once everything is wired, so a start that fails above leaves none running.
+  const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
+  const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
   }, PURGE_INTERVAL_MS);
@@ -187,7 +187,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     async close() {
       clearInterval(purge);
       sweeper.stop();
-      await recovery?.stop();
+      await recovery.stop();
       await app.close();
       await db.destroy();
     },
