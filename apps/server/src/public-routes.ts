@@ -1,9 +1,10 @@
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
 
-const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles/:emailAddress/subscription`;
+const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}${SUBSCRIPTION_PATH}`;
 
 /**
  * Every route that answers without an access token, by name (`METHOD /path`, `*` for every method;
