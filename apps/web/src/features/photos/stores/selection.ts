@@ -110,15 +110,3 @@ export function selectedAmount(state: SelectionState, countBySection: ReadonlyMa
 export function isMonthSelected(state: SelectionState, month: SectionKey): boolean {
   return (state.all || state.months.has(month)) && countInMonth(state.excluded, month) === 0;
 }
-
-/** Selected photos, resolved to ids: whole months (and "all") need their ids fetched. */
-export interface SelectionParts {
-  all: boolean;
-  months: SectionKey[];
-  ids: [string, SectionKey][];
-  excluded: ReadonlySet<string>;
-}
-
-export function selectionParts(state: SelectionState): SelectionParts {
-  return { all: state.all, months: [...state.months], ids: [...state.ids], excluded: new Set(state.excluded.keys()) };
-}
