@@ -52,11 +52,17 @@ describe.each(databases)('which routes answer without a token, on $name', (kind)
           url: `${addressOf(r.url)}?limit=not-a-number`,
           ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? { payload: { not: 'what any route takes' } } : {}),
         });
-        return { route: `${r.method} ${r.url}`, status: response.statusCode, body: r.method === 'HEAD' ? undefined : response.json() };
+        return {
+          route: `${r.method} ${r.url}`,
+          status: response.statusCode,
+          challenge: response.headers['www-authenticate'],
+          body: r.method === 'HEAD' ? undefined : response.json(),
+        };
       }),
     );
     for (const answer of answers) {
       expect(answer.status, answer.route).toBe(401);
+      expect(answer.challenge, answer.route).toBe('Bearer');
       if (answer.body !== undefined) {
         expect(apiErrorSchema.parse(answer.body), answer.route).toMatchObject({ status: 401, error: 'unauthorized' });
       }
@@ -66,6 +72,7 @@ describe.each(databases)('which routes answer without a token, on $name', (kind)
   it('answers a forged or garbled token 401 as well', async () => {
     const response = await server().app.inject({ url: '/api/customer/customers/me', headers: { authorization: 'Bearer not.a.token' } });
     expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     expect(response.json()).toMatchObject({ status: 401, error: 'unauthorized' });
   });
 });

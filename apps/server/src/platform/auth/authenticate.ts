@@ -25,7 +25,11 @@ export function registerAuthentication(app: FastifyInstance, verify: AccessToken
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return;
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw unauthorized();
+    if (!header?.startsWith('Bearer ')) {
+      // RFC 6750: a 401 names the scheme the client must use.
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw unauthorized();
+    }
     try {
       request.identity = await verify(header.slice('Bearer '.length).trim());
     } catch (err) {
@@ -35,6 +39,7 @@ export function registerAuthentication(app: FastifyInstance, verify: AccessToken
       }
       if (!(err instanceof InvalidTokenError)) throw err;
       request.log.info({ reason: err.message }, 'Rejected access token');
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw unauthorized('Invalid or expired access token');
     }
   });
