@@ -69,24 +69,20 @@ export function ThumbnailTooltip({ container }: { container: RefObject<HTMLEleme
       if (event.key === 'Escape' && current) hide();
     };
 
-    document.addEventListener('pointerdown', onPointerDown, true);
-    document.addEventListener('keydown', onAnyKey, true);
-    root.addEventListener('pointerover', onOver);
-    root.addEventListener('pointerleave', onLeave);
-    root.addEventListener('focusin', onFocus);
-    root.addEventListener('focusout', onLeave);
-    root.addEventListener('keydown', onKey);
-    window.addEventListener('scroll', hide, { passive: true });
+    // One signal takes every listener away again.
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('pointerdown', onPointerDown, { capture: true, signal });
+    document.addEventListener('keydown', onAnyKey, { capture: true, signal });
+    root.addEventListener('pointerover', onOver, { signal });
+    root.addEventListener('pointerleave', onLeave, { signal });
+    root.addEventListener('focusin', onFocus, { signal });
+    root.addEventListener('focusout', onLeave, { signal });
+    root.addEventListener('keydown', onKey, { signal });
+    window.addEventListener('scroll', hide, { passive: true, signal });
     return () => {
       hide();
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      document.removeEventListener('keydown', onAnyKey, true);
-      root.removeEventListener('pointerover', onOver);
-      root.removeEventListener('pointerleave', onLeave);
-      root.removeEventListener('focusin', onFocus);
-      root.removeEventListener('focusout', onLeave);
-      root.removeEventListener('keydown', onKey);
-      window.removeEventListener('scroll', hide);
+      listening.abort();
     };
   }, [container, id, t]);
 
