@@ -53,7 +53,14 @@ afterEach(() => {
   }
 });
 
-afterAll(() => server.close());
+// Layers restore the page a frame after they unmount (the preview hands the grid back then): let that
+// run before the file's environment is torn down, or it runs against a document that is gone.
+const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+afterAll(async () => {
+  await afterNextFrame();
+  server.close();
+});
 
 function clearCookies(): void {
   for (const cookie of document.cookie.split('; ')) {
