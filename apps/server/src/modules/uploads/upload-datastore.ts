@@ -5,13 +5,19 @@ import { FileStore } from '@tus/file-store';
 /** An upload nothing was sent to for this long is given up: its bytes are removed and its place freed. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The tus file store, minus the folder it makes in the background from its constructor: that mkdir
+ * outlives a server stopped at once and throws where nothing can catch it once the folder is gone.
+ * uploadDatastore makes the folder itself, before anything uses it.
+ */
+class FileStoreInMadeFolder extends FileStore {}
+// Its typings call the method private; the constructor calls it through `this`, so this one runs.
+Object.defineProperty(FileStoreInMadeFolder.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
 /** Where received upload bytes wait for their ingest: one file (and its .json) per upload, in one folder. */
 export function uploadDatastore(dir: string) {
-  // The folder is made here, at start-up, before anything uses it. The store makes it again in the
-  // background (it cannot be told not to); on a folder that exists that finishes at once, long before
-  // the server could be stopped.
   fs.mkdirSync(dir, { recursive: true });
-  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = new FileStoreInMadeFolder({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   return {
     store,
     fileOf: (uploadId: string) => path.join(dir, uploadId),
