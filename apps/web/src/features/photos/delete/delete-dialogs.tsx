@@ -103,7 +103,7 @@ export function DeleteSelectedDialog({ amount, ...props }: ConfirmProps & { amou
 
 /**
  * 'Delete all photos?': the customer types the localized word DELETE. The text is checked on submit only,
- * and the input has focus when the dialog opens.
+ * and the input has focus when the dialog opens; the error goes as soon as the right word is typed.
  */
 export function DeleteAllDialog({ total, onClose, onConfirm }: ConfirmProps & { total: number }) {
   const { t } = useTranslation('photos');
@@ -117,9 +117,11 @@ export function DeleteAllDialog({ total, onClose, onConfirm }: ConfirmProps & { 
   const { busy, confirm } = useConfirm(onConfirm, onClose);
   const word = t('delete.all.word');
 
+  const matches = (text: string) => text.trim() === word;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim() !== word) {
+    if (!matches(value)) {
       setInvalid(true);
       input.current?.focus();
       return;
@@ -159,7 +161,11 @@ export function DeleteAllDialog({ total, onClose, onConfirm }: ConfirmProps & { 
           id={inputId}
           className={styles.input}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            // Checked on submit only, but an error the customer has already put right must not stay.
+            if (matches(event.target.value)) setInvalid(false);
+          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

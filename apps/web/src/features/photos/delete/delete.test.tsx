@@ -117,6 +117,26 @@ describe('deleting all photos', () => {
     expect(photosTab()).toHaveAccessibleName('Photos 0');
   });
 
+  test('the error goes once the right word is typed, before submitting again; a still wrong word keeps it', async () => {
+    const library = servePhotoLibrary(photosTakenIn(2024, 6, 2));
+    const { user, toolbar } = await openSelecting();
+    await user.click(within(toolbar).getByRole('button', { name: 'Select all' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete all photos?' });
+    const input = within(dialog).getByLabelText('Type DELETE to confirm');
+
+    await user.type(input, 'DELET{Enter}');
+    expect(within(dialog).getByText('Type DELETE in capital letters to confirm')).toBeInTheDocument();
+    await user.type(input, 'x');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.type(input, '{Backspace}E');
+
+    expect(within(dialog).queryByText('Type DELETE in capital letters to confirm')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAccessibleDescription();
+    expect(library.deletedAll).toBe(0);
+  });
+
   test('when deleting all fails, the library comes back with the error', async () => {
     const library = servePhotoLibrary(photosTakenIn(2024, 6, 2));
     library.failStatus = 500;
