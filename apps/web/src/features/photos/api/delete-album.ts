@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
 import { albumPath } from './album-paths';
@@ -8,16 +8,29 @@ import { albumKeys, photoKeys, type AlbumKind } from './query-keys';
 export const deleteAlbum = (http: HttpClient, kind: AlbumKind, albumId: string) =>
   http('photoManagement', albumPath(kind, albumId), { method: 'DELETE' });
 
-/** Spec §4: on success the album and user data refresh. The photos stay in the library. */
+/**
+ * Spec §4: on success the album lists and user data refresh. The photos stay in the library. The album's own
+ * queries are not touched here: its screen is still showing it, see forgetAlbum.
+ */
 export function useDeleteAlbum(kind: AlbumKind, albumId: string) {
   const { http } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteAlbum(http, kind, albumId),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: albumKeys.detail(kind, albumId) });
-      queryClient.removeQueries({ queryKey: albumKeys.photosOf(kind, albumId) });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: albumKeys.lists() }), queryClient.invalidateQueries({ queryKey: photoKeys.accountInfo() })]);
-    },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: albumKeys.lists() }), queryClient.invalidateQueries({ queryKey: photoKeys.accountInfo() })]),
   });
+}
+
+const albumKinds: AlbumKind[] = ['albums', 'shared-albums'];
+
+/**
+ * Drops a deleted album's cached queries under both routes (an own album that is shared was read under both).
+ * Called once its screen is gone: a query removed under a mounted screen is built again at its next render and
+ * asks for the deleted album, which answers 404.
+ */
+export function forgetAlbum(queryClient: QueryClient, albumId: string): void {
+  for (const kind of albumKinds) {
+    queryClient.removeQueries({ queryKey: albumKeys.detail(kind, albumId) });
+    queryClient.removeQueries({ queryKey: albumKeys.photosOf(kind, albumId) });
+  }
 }

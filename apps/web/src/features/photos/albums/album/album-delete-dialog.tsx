@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useDeleteAlbum } from '../../api/delete-album';
 import type { AlbumKind } from '../../api/query-keys';
 import { ConfirmDeleteDialog } from '../../delete/delete-dialogs';
-import { photoPaths } from '../../paths';
 
 interface AlbumDeleteDialogProps {
   kind: AlbumKind;
@@ -14,15 +12,16 @@ interface AlbumDeleteDialogProps {
   body: string;
   confirmLabel: string;
   onClose: () => void;
+  /** Leaves the deleted album's screen. */
+  onDeleted: () => Promise<void>;
 }
 
 /**
  * Deletes an album (or leaves a shared one) once confirmed: '{albumName} album deleted' and back to the
  * albums list; a failure keeps the dialog open with 'Unable to remove album. Please try again'.
  */
-export function AlbumDeleteDialog({ kind, album, title, body, confirmLabel, onClose }: AlbumDeleteDialogProps) {
+export function AlbumDeleteDialog({ kind, album, title, body, confirmLabel, onClose, onDeleted }: AlbumDeleteDialogProps) {
   const { t } = useTranslation('albums');
-  const navigate = useNavigate();
   const deleteAlbum = useDeleteAlbum(kind, album.albumId);
   return (
     <ConfirmDeleteDialog
@@ -34,7 +33,7 @@ export function AlbumDeleteDialog({ kind, album, title, body, confirmLabel, onCl
       onConfirm={async () => {
         await deleteAlbum.mutateAsync();
         toast.success(t('deleteAlbum.deleted', { albumName: album.albumName }));
-        await navigate(photoPaths.albums, { replace: true });
+        await onDeleted();
       }}
     />
   );

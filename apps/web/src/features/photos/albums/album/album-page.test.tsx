@@ -116,6 +116,22 @@ describe('album screen', () => {
     expect(albums.library.photos).toHaveLength(5);
   });
 
+  test('a deleted album is not asked for again: no request for it or its photos after the delete, no failure reported, and the list no longer shows it', async () => {
+    const albums = holiday();
+    const { user, router, reporter } = renderApp('/my-photos/albums/a-1');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Photos in Holiday' })).getAllByRole('link')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Delete album' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete album?' })).getByRole('button', { name: 'Delete album' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-photos/albums'));
+    expect(await screen.findByText('Holiday album deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /New album/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Holiday/ })).not.toBeInTheDocument();
+
+    const afterDelete = albums.requests.slice(albums.requests.findIndex((r) => r.route === 'DELETE /albums/:id') + 1);
+    expect(afterDelete.filter((r) => r.id === 'a-1')).toEqual([]);
+    expect(reporter.report).not.toHaveBeenCalled();
+  });
+
   test('a tile opens the album’s preview, and Escape closes it back to the album', async () => {
     holiday();
     const { user, router } = renderApp('/my-photos/albums/a-1');

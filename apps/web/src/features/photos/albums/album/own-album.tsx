@@ -133,6 +133,7 @@ export function OwnAlbum({ album }: { album: Album }) {
           body={t('deleteAlbum.body', { name: albumName })}
           confirmLabel={t('deleteAlbum.confirm')}
           onClose={() => setDialog(undefined)}
+          onDeleted={screen.leaveDeleted}
         />
       )}
       {dialog === 'remove' && (

@@ -1,6 +1,8 @@
 import type { Photo } from '@shoebox/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
+import { forgetAlbum } from '../../api/delete-album';
 import type { AlbumKind } from '../../api/query-keys';
 import { photoPaths } from '../../paths';
 import { selectedAmount } from '../../stores/selection';
@@ -17,7 +19,8 @@ const paths = {
 
 /**
  * What an own and a shared album screen have in common: the remembered sort, the grid and how many of its
- * photos are selected, and the preview over the grid (opened from a tile, closed back to where it was).
+ * photos are selected, the preview over the grid (opened from a tile, closed back to where it was), and
+ * leaving the album once it is deleted.
  */
 export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumName: string; photosCount: number }) {
   const navigate = useNavigate();
@@ -29,6 +32,20 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
   const grid = useRef<PhotoGridHandle>(null);
   const [layout, setLayout] = useState<GridLayout>();
   const amount = layout ? selectedAmount(selection, layout.countBySection, photosCount) : 0;
+
+  // A deleted album's queries go as its screen goes, so nothing still showing it asks for it again.
+  const queryClient = useQueryClient();
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (deleted.current) forgetAlbum(queryClient, albumId);
+    },
+    [queryClient, albumId],
+  );
+  const leaveDeleted = useCallback(async () => {
+    deleted.current = true;
+    await navigate(photoPaths.albums, { replace: true });
+  }, [navigate]);
 
   const previewPath = useCallback((photo: Photo) => paths[kind].preview(albumId, photo.imageId), [kind, albumId]);
   const onOpen = useCallback(
@@ -59,6 +76,8 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
     everythingSelected: photosCount > 0 && amount === photosCount,
     previewOpen,
     previewContext,
+    /** After the album was deleted: back to the albums list. */
+    leaveDeleted,
     /** Everything AlbumGrid needs. */
     gridProps: { kind, albumId, albumName: album.albumName, photosCount, sort, onSortChange: setSort, paused: previewOpen, previewHref: previewPath, onOpen, onLayout: setLayout, gridRef: grid },
   };

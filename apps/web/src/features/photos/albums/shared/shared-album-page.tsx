@@ -99,6 +99,7 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
           body={isOwner ? t('shared.deleteOwnerBody') : t('shared.deleteParticipantBody')}
           confirmLabel={t('shared.deleteConfirm')}
           onClose={() => setDialog(undefined)}
+          onDeleted={screen.leaveDeleted}
         />
       )}
       <Outlet context={outletContext} />
