@@ -11,6 +11,7 @@ export * from './locales.js';
 export * from './public-configuration.js';
 export * from './newsletter.js';
 export * from './photos.js';
+export * from './photo-in-timeline.js';
 export * from './storage-status.js';
 export * from './uploads.js';
 export * from './albums.js';

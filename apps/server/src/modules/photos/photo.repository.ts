@@ -57,6 +57,40 @@ export function photoRepository(db: Db) {
     listPage: (customerId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: Cursor | undefined, limit: number) =>
       page(customerId, sortKey, sortOrder, cursor, limit).execute(),
 
+    /** One of the customer's photos by id (the primary key); another customer's is not found. */
+    findOwned: (customerId: string, id: string) => db.selectFrom('photos').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst(),
+
+    /**
+     * The nearest month with photos above (`up`) or below `month` for a sort key, leaving out `except`;
+     * answered from the counts' primary key (customer, sort key, month).
+     */
+    async adjacentMonth(customerId: string, sortKey: SortKey, month: string, direction: 'up' | 'down', except: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('photo_month_counts')
+        .select('month')
+        .where('customer_id', '=', customerId)
+        .where('sort_key', '=', sortKey)
+        .where('month', direction === 'up' ? '>' : '<', month)
+        .where('month', '<>', except)
+        .where('count', '>', 0)
+        .orderBy('month', direction === 'up' ? 'asc' : 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.month;
+    },
+
+    async hasMonth(customerId: string, sortKey: SortKey, month: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('photo_month_counts')
+        .select('count')
+        .where('customer_id', '=', customerId)
+        .where('sort_key', '=', sortKey)
+        .where('month', '=', month)
+        .where('count', '>', 0)
+        .executeTakeFirst();
+      return !!row;
+    },
+
     monthCounts: (customerId: string, sortKey: SortKey) =>
       db.selectFrom('photo_month_counts').select(['month', 'count']).where('customer_id', '=', customerId).where('sort_key', '=', sortKey).where('count', '>', 0).execute(),
 

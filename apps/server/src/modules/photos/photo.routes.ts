@@ -6,6 +6,8 @@ import {
   pageQuerySchema,
   photoIdParamsSchema,
   photoIdsSchema,
+  photoInTimelineQuerySchema,
+  photoInTimelineSchema,
   photoPageSchema,
   timelineCountsQuerySchema,
   timelineCountsSchema,
@@ -63,6 +65,20 @@ export const photoRoutes = (service: PhotoService): FastifyPluginAsync => async 
 
   route(app, { method: 'DELETE', url: '/photos/all', summary: "Delete the customer's whole library", response: { 204: NO_CONTENT } }, ({ identity }) =>
     service.deleteAll(identity),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/photos/:id',
+      summary: 'One photo and its place in the timeline',
+      description: 'The month it is shown under for the sort and the photos before and after it, so a preview opens without its month.',
+      params: photoIdParamsSchema,
+      query: photoInTimelineQuerySchema,
+      response: { 200: photoInTimelineSchema },
+    },
+    ({ identity, params, query }) => service.photoInTimeline(identity, params.id, query),
   );
 
   route(app, { method: 'DELETE', url: '/photos/:id', summary: 'Delete one photo', params: photoIdParamsSchema, response: { 204: NO_CONTENT } }, ({ identity, params }) =>

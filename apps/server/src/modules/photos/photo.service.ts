@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import {
   THUMBNAIL_SIZES,
   UNKNOWN_DATE,
+  UNKNOWN_MONTH,
+  UNKNOWN_YEAR,
   type AccountPhotoInfo,
   type FailedList,
   type Photo,
+  type PhotoInTimeline,
   type PhotoPage,
   type SortKey,
+  type SortOptions,
   type SortOrder,
   type TimelineCounts,
 } from '@shoebox/contracts';
@@ -15,7 +19,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { PhotosTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
-import { decodeCursor, nextCursor } from '../../platform/db/keyset.js';
+import { decodeCursor, nextCursor, type Cursor } from '../../platform/db/keyset.js';
 import { originalKey, photoBlobPrefix, renditionKey } from '../../platform/blobs/photo-blob-keys.js';
 import type { PhotoRepository } from './photo.repository.js';
 
@@ -50,6 +54,8 @@ export interface StoredPhoto {
 }
 
 const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+/** The month photos without a date are filed under: the timeline's 'Unknown Date'. */
+const UNKNOWN_MONTH_KEY = monthKey(UNKNOWN_YEAR, UNKNOWN_MONTH);
 
 export interface PageQuery {
   cursor?: string;
@@ -118,6 +124,25 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
     return counts;
   }
 
+  /**
+   * The photo after `from` when walking the timeline in `order`: the next one in its month, else the first of
+   * the next month with photos. 'Unknown Date' sits below every month, as the timeline shows it: last
+   * newest-first, first oldest-first.
+   */
+  async function neighbour(customerId: string, sortKey: SortKey, order: SortOrder, month: string, from: Cursor): Promise<PhotosTable | undefined> {
+    const [sameMonth] = await repo.monthPage(customerId, sortKey, order, month, from, 1);
+    if (sameMonth) return sameMonth;
+    let other: string | undefined;
+    if (order === 'asc') other = await repo.adjacentMonth(customerId, sortKey, month === UNKNOWN_MONTH_KEY ? '' : month, 'up', UNKNOWN_MONTH_KEY);
+    else if (month !== UNKNOWN_MONTH_KEY) {
+      other = await repo.adjacentMonth(customerId, sortKey, month, 'down', UNKNOWN_MONTH_KEY);
+      if (!other && (await repo.hasMonth(customerId, sortKey, UNKNOWN_MONTH_KEY))) other = UNKNOWN_MONTH_KEY;
+    }
+    if (!other) return undefined;
+    const [first] = await repo.monthPage(customerId, sortKey, order, other, undefined, 1);
+    return first;
+  }
+
   return {
     toPhoto,
 
@@ -141,6 +166,28 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
     async listPage(identity: Identity, query: PageQuery): Promise<PhotoPage> {
       const rows = await repo.listPage(identity.customerId, query.sortKey, query.sortOrder, decodeCursor(query.cursor), query.limit);
       return toPage(rows, query);
+    },
+
+    /**
+     * One of the customer's photos and where it sits in the timeline under a sort: its month and the photos
+     * before and after it, across months, in the order the timeline shows them. A handful of index reads
+     * wherever the photo is; its month is never read whole.
+     */
+    async photoInTimeline(identity: Identity, photoId: string, sort: SortOptions): Promise<PhotoInTimeline> {
+      const row = await repo.findOwned(identity.customerId, photoId);
+      if (!row) throw notFound('Photo not found');
+      const [month, value] = sort.sortKey === 'created' ? [row.upload_month, row.uploaded_at] : [row.taken_month, row.date_taken];
+      const [previous, next] = await Promise.all([
+        neighbour(identity.customerId, sort.sortKey, sort.sortOrder === 'asc' ? 'desc' : 'asc', month, { value, id: row.id }),
+        neighbour(identity.customerId, sort.sortKey, sort.sortOrder, month, { value, id: row.id }),
+      ]);
+      return {
+        photo: toPhoto(row),
+        year: Number(month.slice(0, 4)),
+        month: Number(month.slice(5, 7)),
+        previous: previous ? toPhoto(previous) : null,
+        next: next ? toPhoto(next) : null,
+      };
     },
 
     async accountInfo(identity: Identity): Promise<AccountPhotoInfo> {
