@@ -49,7 +49,7 @@ describe.each(databases)('an upload finished while the image pool is full, on $n
     const last = await finish();
     expect(last.statusCode).toBe(503);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    expect(apiErrorSchema.parse(JSON.parse(last.body))).toMatchObject({ status: 503, error: 'busy' });
+    expect(apiErrorSchema.parse(JSON.parse(last.body))).toMatchObject({ status: 503, error: 'busy', params: { retryAfterSeconds: Number(last.headers['retry-after']) } });
     expect(tusFilesOf(server(), uploadId)).toHaveLength(2);
 
     // The client's retry, a HEAD, while the pool is still full: the same answer, nothing lost.

@@ -13,6 +13,8 @@ export const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 10;
 export class UploadBusy extends AppError {
   override readonly retryAfterSeconds = UPLOAD_BUSY_RETRY_AFTER_SECONDS;
   constructor() {
-    super(503, 'busy', 'Too many photos are being processed right now. Your photo has arrived and will be added shortly.');
+    super(503, 'busy', 'Too many photos are being processed right now. Your photo has arrived and will be added shortly.', undefined, {
+      retryAfterSeconds: UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+    });
   }
 }

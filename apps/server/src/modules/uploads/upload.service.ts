@@ -83,10 +83,18 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
         { uploads: MAX_UNFINISHED_UPLOADS, bytes: MAX_UNFINISHED_UPLOAD_BYTES },
       );
       if (outcome === 'too_many') {
-        throw new AppError(429, 'too_many_unfinished_uploads', `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`);
+        throw new AppError(429, 'too_many_unfinished_uploads', `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`, undefined, {
+          maxUploads: MAX_UNFINISHED_UPLOADS,
+        });
       }
       if (outcome === 'too_large') {
-        throw new AppError(429, 'unfinished_uploads_too_large', `Your unfinished uploads already come to nearly ${MAX_UNFINISHED_UPLOAD_BYTES / 1024 ** 3} GB: let them finish before starting more`);
+        throw new AppError(
+          429,
+          'unfinished_uploads_too_large',
+          `Your unfinished uploads already come to nearly ${MAX_UNFINISHED_UPLOAD_BYTES / 1024 ** 3} GB: let them finish before starting more`,
+          undefined,
+          { maxBytes: MAX_UNFINISHED_UPLOAD_BYTES },
+        );
       }
       return { fileName };
     },

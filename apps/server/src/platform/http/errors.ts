@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { CORRELATION_ID_HEADER, type ApiError } from '@shoebox/contracts';
+import { CORRELATION_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
 import { z } from 'zod/mini';
 import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
 
-/** An error whose status and message are safe to show the caller. */
+/**
+ * An error whose status and message are safe to show the caller. `code` is the answer's stable `error`;
+ * `params` are the values a client needs to say it in its customer's language (the message is English).
+ */
 export class AppError extends Error {
   /** When the caller may try again, for a refusal that passes (a limit, a full queue): sent as Retry-After. */
   readonly retryAfterSeconds?: number;
@@ -15,6 +18,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: ApiError['issues'],
+    readonly params?: ApiErrorParams,
   ) {
     super(message);
   }
@@ -52,8 +56,9 @@ const CODES: Record<number, string> = {
 };
 const codeFor = (status: number) => CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
 
-function errorBody(status: number, code: string, message: string, correlationId: string, issues?: ApiError['issues']): ApiError {
-  return { status, error: code, message, correlationId, ...(issues ? { issues } : {}) };
+/** The one JSON error shape, for every answer that refuses or fails. */
+export function errorBody(status: number, code: string, message: string, correlationId: string, more: Pick<ApiError, 'issues' | 'params'> = {}): ApiError {
+  return { status, error: code, message, correlationId, ...(more.issues ? { issues: more.issues } : {}), ...(more.params ? { params: more.params } : {}) };
 }
 
 /** A NUL or absurd nesting names its field: refused even where a schema forgot to use the contracts' types. */
@@ -76,12 +81,12 @@ export function parseRequest<S extends z.core.$ZodType>(schema: S, value: unknow
   );
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, issues?: ApiError['issues']) {
+function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, more?: Pick<ApiError, 'issues' | 'params'>) {
   return reply
     .status(status)
     .header(CORRELATION_ID_HEADER, String(request.id))
     .type('application/json; charset=utf-8')
-    .send(errorBody(status, code, message, String(request.id), issues));
+    .send(errorBody(status, code, message, String(request.id), more));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -90,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       else request.log.info({ status: error.status, code: error.code }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return send(request, reply, error.status, error.code, error.message, error.issues);
+      return send(request, reply, error.status, error.code, error.message, { issues: error.issues, params: error.params });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500) {

@@ -1,6 +1,6 @@
 /**
  * The image pool's child process for uploads: ingests one photo at a time (isolated-ingest.ts sends
- * them). A refused photo is an answer, not an error: its reason and message travel back as they are.
+ * them). A refused photo is an answer, not an error: its reason, params and message travel back as they are.
  */
 import { serveImageJobs } from '../../../platform/images/image-worker.js';
 import { IngestRejection, ingestPhoto, type IngestedPhoto, type IngestOptions, type IngestRejectionReason } from './ingest-photo.js';
@@ -12,7 +12,7 @@ export interface IngestJob {
 
 export type IngestAnswer =
   | { photo: IngestedPhoto }
-  | { rejection: { reason: IngestRejectionReason; message: string; cause?: string } };
+  | { rejection: { reason: IngestRejectionReason; message: string; params?: IngestRejection['params']; cause?: string } };
 
 serveImageJobs<IngestJob, IngestAnswer>(async ({ filePath, options }) => {
   try {
@@ -20,6 +20,6 @@ serveImageJobs<IngestJob, IngestAnswer>(async ({ filePath, options }) => {
   } catch (error) {
     if (!(error instanceof IngestRejection)) throw error;
     const cause = error.cause instanceof Error ? error.cause.message : undefined;
-    return { rejection: { reason: error.reason, message: error.message, ...(cause === undefined ? {} : { cause }) } };
+    return { rejection: { reason: error.reason, message: error.message, ...(error.params ? { params: error.params } : {}), ...(cause === undefined ? {} : { cause }) } };
   }
 });

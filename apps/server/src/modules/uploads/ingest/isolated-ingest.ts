@@ -69,8 +69,8 @@ export function createIsolatedIngest(o: IsolatedIngestOptions = {}): IsolatedIng
         throw asRejection(error);
       }
       if ('photo' in answer) return withBuffers(answer.photo);
-      const { reason, message, cause } = answer.rejection;
-      throw new IngestRejection(reason, message, cause === undefined ? undefined : { cause: new Error(cause) });
+      const { reason, message, params, cause } = answer.rejection;
+      throw new IngestRejection(reason, message, params, cause === undefined ? undefined : { cause: new Error(cause) });
     },
     status: () => pool.status(),
     close: () => pool.close(),
