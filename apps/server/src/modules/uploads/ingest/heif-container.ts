@@ -244,8 +244,10 @@ function readExifItem(file: Buffer, location: ItemLocation, idat: Box | undefine
   }
   const item = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   if (item.length < 4) return null;
-  // The item starts with the offset of the TIFF header from the end of this 4-byte field.
-  const tiffStart = 4 + item.readUInt32BE(0);
+  // The item starts with the offset of the TIFF header from the end of this 4-byte field. Android's
+  // writer puts a JPEG APP1 segment there instead (FF E1, its length, 'Exif\0\0', the TIFF header);
+  // no offset field starts FF E1, as that would point 4 GB in.
+  const tiffStart = item.readUInt16BE(0) === 0xffe1 ? 10 : 4 + item.readUInt32BE(0);
   const tiff = item.subarray(tiffStart);
   const byteOrder = tiff.subarray(0, 4).toString('latin1');
   return byteOrder === 'II*\0' || byteOrder === 'MM\0*' ? tiff : null;
