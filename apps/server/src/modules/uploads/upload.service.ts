@@ -2,8 +2,9 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, uploadMetadataSchema } from '@shoe
 import { AppError, badRequest, parseRequest } from '../../platform/http/errors.js';
 import type { AlbumService } from '../albums/album.service.js';
 import type { PhotoService, StoredPhoto } from '../photos/photo.service.js';
-import { IngestRejection } from './ingest/ingest-photo.js';
+import { IngestRejection, type DateTaken } from './ingest/ingest-photo.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
+import { dateFromLastModified } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
@@ -29,10 +30,16 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
   /** Ingests under way in this process, so a resumed client and the recovery pass join the one already running. */
   const running = new Map<string, Promise<IngestResult>>();
 
-  /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content. */
-  async function storePhoto(s: { customerId: string; fileName: string; uploadId: string; filePath: string }): Promise<StoredPhoto> {
+  /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content; `fallbackDate` when its EXIF has no date. */
+  async function storePhoto({ fallbackDate = null, ...s }: { customerId: string; fileName: string; uploadId: string; filePath: string; fallbackDate?: DateTaken | null }): Promise<StoredPhoto> {
     const ingested = await ingestPhotoIsolated(s.filePath, { customerId: s.customerId, maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
-    return o.photos.storeIngested({ ...ingested, ...s });
+    return o.photos.storeIngested({ ...ingested, dateTaken: ingested.dateTaken ?? fallbackDate, ...s });
+  }
+
+  /** The file's last-modified time as its browser sent it (tus metadata lastModified, lastModifiedOffset); a malformed one is none. */
+  async function lastModifiedOf(uploadId: string): Promise<DateTaken | null> {
+    const metadata = (await datastore.store.getUpload(uploadId).catch(() => undefined))?.metadata;
+    return dateFromLastModified(metadata?.lastModified, metadata?.lastModifiedOffset);
   }
 
   /** The upload was made for an album: the photo goes there too. An album gone or not the customer's to change keeps it in the library only. */
@@ -49,9 +56,10 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
     if (!upload) throw new Error(`Unknown upload ${uploadId}`);
     if (upload.status === 'done' && upload.photo_id) return { photoId: upload.photo_id, duplicate: upload.duplicate === 1 };
     await uploads.markIngesting(uploadId);
+    const fallbackDate = await lastModifiedOf(uploadId);
     let stored: StoredPhoto;
     try {
-      stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: datastore.fileOf(uploadId) });
+      stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: datastore.fileOf(uploadId), fallbackDate });
     } catch (error) {
       // The bytes stay for the client's retry or the recovery pass: a busy server loses no upload.
       if (error instanceof IngestBusy) throw new UploadBusy();
