@@ -49,7 +49,7 @@ export async function seedDemoAlbums(db: Db): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('albums').values({ id, owner_id: owner, name: album.name, is_shared: participants.length ? 1 : 0, created_at: now, updated_at: now }).execute();
       if (participants.length) await trx.insertInto('album_participants').values(participants.map((customer_id) => ({ album_id: id, customer_id, joined_at: now }))).execute();
-      if (entries.length) await trx.insertInto('album_photos').values(entries.map((e, i) => ({ album_id: id, ...e, added_at: new Date(Date.now() - i * 60_000).toISOString() }))).execute();
+      if (entries.length) await trx.insertInto('album_photos').values(entries.map((e, i) => ({ album_id: id, ...e, added_at: new Date(Date.now() - i * 60_000).toISOString(), added_order: entries.length - i }))).execute();
     });
   }
 }

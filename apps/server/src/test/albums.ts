@@ -61,6 +61,7 @@ export async function insertAlbum(server: TestShoebox, spec: AlbumSpec): Promise
             photo_id: p.photoId,
             photo_owner_id: p.ownerId,
             added_at: p.addedAt ?? new Date(base - i * 60_000).toISOString(),
+            added_order: photos.length - i,
           })),
         )
         .execute();

@@ -12,7 +12,7 @@ import {
   type SortKey,
   type SortOrder,
 } from '@shoebox/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PhotosTable } from '../../platform/db/schema.js';
 import { ALBUMS, albumSnapshot, call, getOk, insertAlbum, libraryIds, nextMillisecond, PHOTOS } from '../../test/albums.js';
 import { databases } from '../../test/databases.js';
@@ -177,28 +177,30 @@ describe.each(databases)('album photos on $name', (kind) => {
         { dateTaken: '2022-12-31T23:59:59', uploadedAt: '2024-01-05T00:00:00.000Z' },
       ]);
       const albumId = await newAlbum(me);
-      for (const batch of [[e], [a, f], [b, c, d]]) {
-        await addOk(me, albumId, batch.map((r) => r!.id));
+      const batches = [[e], [a, f], [b, c, d]] as PhotosTable[][];
+      for (const batch of batches) {
+        await addOk(me, albumId, batch.map((r) => r.id));
         await nextMillisecond();
       }
       const rows = [a, b, c, d, e, f] as PhotosTable[];
-      const addedAt = new Map((await albumSnapshot(server(), albumId)).photos.map((p) => [p.photo_id, p.added_at]));
-      /** The order the API promises: by the sort value, ties by id, in the asked direction. */
+      /**
+       * The order the API promises: by date added, the additions in the asked direction and each one's photos in
+       * the order they were chosen; by date taken, ties by id, in the asked direction.
+       */
       const expected = (sortKey: SortKey, sortOrder: SortOrder) => {
-        const value = (r: PhotosTable) => (sortKey === 'created' ? addedAt.get(r.id)! : r.date_taken);
-        const ordered = [...rows].sort((x, y) => (value(x) !== value(y) ? (value(x) < value(y) ? -1 : 1) : x.id < y.id ? -1 : 1));
+        if (sortKey === 'created') return (sortOrder === 'asc' ? batches : [...batches].reverse()).flat().map((r) => r.id);
+        const ordered = [...rows].sort((x, y) => (x.date_taken !== y.date_taken ? (x.date_taken < y.date_taken ? -1 : 1) : x.id < y.id ? -1 : 1));
         return (sortOrder === 'asc' ? ordered : ordered.reverse()).map((r) => r.id);
       };
       return { me, albumId, a: a!, b: b!, c: c!, d: d!, e: e!, f: f!, expected };
     }
 
-    it('sorts by when a photo was added (default, newest first) or by date taken, either way, ties by id', async () => {
+    it('sorts by when a photo was added (default, newest first; photos added together as chosen) or by date taken, either way, ties by id', async () => {
       const { me, albumId, a, b, c, d, e, f, expected } = await sortingAlbum();
       const [bc1, bc2] = sorted([b.id, c.id]);
-      const [af1, af2] = sorted([a.id, f.id]);
-      const [bcd1, bcd2, bcd3] = sorted([b.id, c.id, d.id]);
 
-      expect(expected('created', 'asc')).toEqual([e.id, af1, af2, bcd1, bcd2, bcd3]);
+      expect(expected('created', 'asc')).toEqual([e.id, a.id, f.id, b.id, c.id, d.id]);
+      expect(expected('created', 'desc')).toEqual([b.id, c.id, d.id, a.id, f.id, e.id]);
       expect(expected('dateTaken', 'asc')).toEqual([d.id, e.id, a.id, bc1, bc2, f.id]);
 
       const defaults = await page(me, albumId);
@@ -234,6 +236,56 @@ describe.each(databases)('album photos on $name', (kind) => {
           }
         }
       }
+    });
+
+    it('keeps the photos added in one go in the order they were chosen under Date added, newest or oldest first and across pages', async () => {
+      const me = await newCustomer(server());
+      const rows = await insertPhotoRows(server(), me.id, [
+        { dateTaken: '2021-01-01T00:00:00' },
+        { dateTaken: '2019-01-01T00:00:00' },
+        { dateTaken: '2023-01-01T00:00:00' },
+        { dateTaken: '2020-01-01T00:00:00' },
+        { dateTaken: '2022-01-01T00:00:00' },
+        {},
+      ]);
+      // Chosen in an order that is neither their ids' nor their dates', either way round.
+      const byId = rows.map((r) => r.id).sort();
+      const first = [byId[3]!, byId[5]!, byId[0]!];
+      const second = [byId[2]!, byId[4]!, byId[1]!];
+      const albumId = await newAlbum(me);
+      await addOk(me, albumId, first);
+      await nextMillisecond();
+      await addOk(me, albumId, second);
+
+      const newestFirst = [...second, ...first];
+      const oldestFirst = [...first, ...second];
+      expect(await idsIn(me, albumId)).toEqual(newestFirst);
+      for (const [sortOrder, expected] of [['desc', newestFirst], ['asc', oldestFirst]] as const) {
+        for (const limit of [1, 2, 4]) {
+          const pages = await allPages(me, albumId, { sortKey: 'created', sortOrder, limit: String(limit) });
+          expect(pages.flatMap((p) => p.images.map((i) => i.imageId)), `${sortOrder} limit ${limit}`).toEqual(expected);
+        }
+      }
+      // The cover is the album's first photo: the first chosen of the latest addition.
+      expect((await album(me, albumId)).coverPhoto?.imageId).toBe(second[0]);
+    });
+
+    it('keeps the chosen order when one addition lands in the same millisecond as the one before', async () => {
+      const me = await newCustomer(server());
+      const rows = await insertPhotoRows(server(), me.id, [{}, {}, {}, {}]);
+      const byId = rows.map((r) => r.id).sort();
+      const albumId = await newAlbum(me);
+      const addedAt = '2025-05-05T05:05:05.000Z';
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(addedAt) });
+      try {
+        await addOk(me, albumId, [byId[2]!, byId[0]!]);
+        await addOk(me, albumId, [byId[3]!, byId[1]!]);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect((await albumSnapshot(server(), albumId)).photos.every((p) => p.added_at === addedAt)).toBe(true);
+      const asc = await allPages(me, albumId, { sortKey: 'created', sortOrder: 'asc', limit: '3' });
+      expect(asc.flatMap((p) => p.images.map((i) => i.imageId))).toEqual([byId[2], byId[0], byId[3], byId[1]]);
     });
 
     it(`answers ${ALBUM_GRID_SECTION_SIZE} photos by default and up to ${PHOTOS_PAGE_SIZE} when asked`, async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
 
-export type AlbumPhotoRow = PhotosTable & { added_at: string };
+export type AlbumPhotoRow = PhotosTable & { added_at: string; added_order: number };
 
 export function albumRepository(db: Db) {
   return {
@@ -44,12 +44,12 @@ export function albumRepository(db: Db) {
       return new Map(rows.map((r) => [r.album_id, Number(r.n)]));
     },
 
-    /** Each album's most recently added photo, its cover. */
+    /** Each album's cover: its first photo by date added, newest first (of the latest addition, the first chosen). */
     async covers(albumIds: string[]): Promise<Map<string, PhotosTable>> {
       if (albumIds.length === 0) return new Map();
       const rows = await sql<PhotosTable & { album_id: string }>`
         select * from (
-          select ap.album_id as album_id, p.*, row_number() over (partition by ap.album_id order by ap.added_at desc, p.id desc) as rn
+          select ap.album_id as album_id, p.*, row_number() over (partition by ap.album_id order by ap.added_at desc, ap.added_order, p.id) as rn
           from album_photos ap join photos p on p.id = ap.photo_id
           where ap.album_id in (${sql.join(albumIds)})
         ) ranked where rn = 1`.execute(db);
@@ -64,19 +64,30 @@ export function albumRepository(db: Db) {
       await db.deleteFrom('albums').where('id', '=', id).execute();
     },
 
-    /** Adds those of the photos that belong to the album's owner; already present ones stay once. Answers the ids that were not the owner's. */
+    /**
+     * Adds those of the photos that belong to the album's owner, numbered after the album's last photo in the
+     * order given; already present ones stay once, where they were. Answers the ids that were not the owner's.
+     */
     addPhotos: (albumId: string, ownerId: string, photoIds: string[]) =>
       db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('photos').select('id').where('customer_id', '=', ownerId).where('id', 'in', photoIds).execute();
         const ownedIds = new Set(owned.map((p) => p.id));
+        const added = photoIds.filter((id) => ownedIds.has(id));
         const now = new Date().toISOString();
-        if (ownedIds.size) {
+        if (added.length) {
+          // Touching the album first holds its row (PostgreSQL), so two additions at once number one after the other.
+          await trx.updateTable('albums').set({ updated_at: now }).where('id', '=', albumId).execute();
+          const last = await trx
+            .selectFrom('album_photos')
+            .select((eb) => eb.fn.max('added_order').as('n'))
+            .where('album_id', '=', albumId)
+            .executeTakeFirst();
+          const after = Number(last?.n ?? 0);
           await trx
             .insertInto('album_photos')
-            .values([...ownedIds].map((photoId) => ({ album_id: albumId, photo_id: photoId, photo_owner_id: ownerId, added_at: now })))
+            .values(added.map((photoId, i) => ({ album_id: albumId, photo_id: photoId, photo_owner_id: ownerId, added_at: now, added_order: after + 1 + i })))
             .onConflict((oc) => oc.columns(['album_id', 'photo_id']).doNothing())
             .execute();
-          await trx.updateTable('albums').set({ updated_at: now }).where('id', '=', albumId).execute();
         }
         return photoIds.filter((id) => !ownedIds.has(id));
       }),
@@ -98,15 +109,19 @@ export function albumRepository(db: Db) {
         if (!remaining) await trx.updateTable('albums').set({ is_shared: 0 }).where('id', '=', albumId).execute();
       }),
 
+    /** By date added (photos added together in the order they were chosen, whichever way) or by date taken, ties by id. */
     photosPage(albumId: string, sortKey: SortKey, sortOrder: SortOrder, cursor: Cursor | undefined, limit: number): Promise<AlbumPhotoRow[]> {
-      const value = sortKey === 'created' ? 'album_photos.added_at' : 'photos.date_taken';
       const q = db
         .selectFrom('album_photos')
         .innerJoin('photos', 'photos.id', 'album_photos.photo_id')
         .selectAll('photos')
-        .select('album_photos.added_at')
+        .select(['album_photos.added_at', 'album_photos.added_order'])
         .where('album_photos.album_id', '=', albumId);
-      return keysetPage(q, { value, id: 'photos.id' }, sortOrder, cursor, limit).execute();
+      const columns =
+        sortKey === 'created'
+          ? ({ value: 'album_photos.added_at', sequence: 'album_photos.added_order', id: 'photos.id' } as const)
+          : ({ value: 'photos.date_taken', id: 'photos.id' } as const);
+      return keysetPage(q, columns, sortOrder, cursor, limit).execute();
     },
 
     /** Each album's participants, in the order they joined; albums without any are left out. */

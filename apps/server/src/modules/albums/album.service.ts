@@ -79,7 +79,9 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     const rows = await repo.photosPage(albumId, q.sortKey, q.sortOrder, decodeCursor(q.cursor), q.limit);
     return {
       images: rows.map((r) => (withOwner ? { ...toPhoto(r), ownerId: r.customer_id } : toPhoto(r))),
-      cursor: nextCursor(rows, q.limit, (last) => ({ value: q.sortKey === 'created' ? last.added_at : last.date_taken, id: last.id })),
+      cursor: nextCursor(rows, q.limit, (last) =>
+        q.sortKey === 'created' ? { value: last.added_at, sequence: last.added_order, id: last.id } : { value: last.date_taken, id: last.id },
+      ),
     };
   }
 

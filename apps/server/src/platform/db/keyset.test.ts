@@ -84,14 +84,71 @@ describe.each(databases)('keyset paging on $name', (kind) => {
   });
 });
 
+interface SequencedRow {
+  id: string;
+  added: string;
+  seq: number;
+}
+
+describe.each(databases)('keyset paging with a sequence on $name', (kind) => {
+  const database = useMigratedDatabase(kind);
+  // Three additions, two of them in one millisecond: the sequence keeps each one's rows in the order given.
+  const rows: SequencedRow[] = [
+    ['2024-01-01T00:00:00.000Z', [3, 1, 2]],
+    ['2024-01-02T00:00:00.000Z', [4, 6, 5]],
+    ['2024-01-02T00:00:00.000Z', [7, 8]],
+  ].flatMap(([added, seqs]) => (seqs as number[]).map((seq) => ({ id: randomUUID(), added: added as string, seq })));
+  const scratch = () => database().withTables<{ sequenced_rows: SequencedRow }>();
+
+  beforeAll(async () => {
+    if (!kind.available) return;
+    await scratch()
+      .schema.createTable('sequenced_rows')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('added', 'text', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .execute();
+    await scratch().insertInto('sequenced_rows').values(rows).execute();
+  });
+
+  const columns = { value: 'added', sequence: 'seq', id: 'id' } as const;
+  const expected = (order: SortOrder) => {
+    const times = [...new Set(rows.map((r) => r.added))].sort();
+    return (order === 'asc' ? times : times.reverse()).flatMap((added) => rows.filter((r) => r.added === added).sort((a, b) => a.seq - b.seq).map((r) => r.id));
+  };
+
+  for (const order of ['asc', 'desc'] as const) {
+    it.each([1, 2, 3, 8])(`${order}: pages of %i run by value in that direction and by sequence upwards`, async (limit) => {
+      const ids: string[] = [];
+      let raw: string | null = null;
+      do {
+        const found = await keysetPage(scratch().selectFrom('sequenced_rows').selectAll(), columns, order, decodeCursor(raw ?? undefined), limit).execute();
+        ids.push(...found.map((r) => r.id));
+        raw = nextCursor(found, limit, (last) => ({ value: last.added, sequence: last.seq, id: last.id }));
+        if (ids.length > rows.length) throw new Error('Still paging past the last row');
+      } while (raw);
+      expect(ids).toEqual(expected(order));
+    });
+  }
+
+  it('refuses a cursor without a sequence with a 400 naming the cursor', () => {
+    expect(() => keysetPage(scratch().selectFrom('sequenced_rows').selectAll(), columns, 'asc', { value: rows[0]!.added, id: rows[0]!.id }, 2)).toThrow(
+      expect.objectContaining({ status: 400, issues: [expect.objectContaining({ path: 'cursor' })] }),
+    );
+  });
+});
+
 describe('cursors', () => {
   it('come back as they were handed out', () => {
     const cursor = { value: UNKNOWN_DATE, id: randomUUID() };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    const sequenced = { value: UNKNOWN_DATE, sequence: 12, id: randomUUID() };
+    expect(decodeCursor(encodeCursor(sequenced))).toEqual(sequenced);
   });
 
   it('are refused with a 400 naming the cursor when the server did not hand them out', () => {
-    for (const raw of ['not-base64-json', Buffer.from('[1,2]').toString('base64url'), Buffer.from('{"value":"a"}').toString('base64url')]) {
+    const bad = ['[1,2]', '{"value":"a"}', '["a","b",-1]', '["a","b",1.5]', '["a","b","3"]', '["a","b",3,4]'].map((json) => Buffer.from(json).toString('base64url'));
+    for (const raw of ['not-base64-json', ...bad]) {
       let error: unknown;
       try {
         decodeCursor(raw);

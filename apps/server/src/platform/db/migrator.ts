@@ -8,6 +8,7 @@ import * as albums from './migrations/005-albums.js';
 import * as libraryVersions from './migrations/006-library-versions.js';
 import * as newsletterRequests from './migrations/009-newsletter-requests.js';
 import * as photoIntentsAndUploadPlaces from './migrations/008-photo-intents-and-upload-places.js';
+import * as albumPhotoOrder from './migrations/010-album-photo-order.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-library-versions': libraryVersions,
   '009-newsletter-requests': newsletterRequests,
   '008-photo-intents-and-upload-places': photoIntentsAndUploadPlaces,
+  '010-album-photo-order': albumPhotoOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

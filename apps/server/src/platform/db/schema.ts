@@ -151,6 +151,8 @@ export interface AlbumPhotosTable {
   photo_id: string;
   photo_owner_id: string;
   added_at: string;
+  /** Grows with every photo added to the album, in the order they were chosen; breaks ties of added_at. */
+  added_order: number;
 }
 
 export interface AlbumParticipantsTable {
