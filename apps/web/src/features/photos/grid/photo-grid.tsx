@@ -27,6 +27,8 @@ export interface PhotoGridHandle {
   restore(memory: TimelineScrollMemory): void;
   /** Focuses a photo's tile if it is rendered, without scrolling. */
   focusPhoto(photoId: string): void;
+  /** Jumps to the section unless some of it is in view already. */
+  reveal(sectionIndex: number): void;
 }
 
 export interface PhotoGridProps {
@@ -161,6 +163,13 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
         focusPhoto: (photoId) => {
           const tile = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(photoId)}"]`);
           tile?.focus({ preventScroll: true });
+        },
+        reveal: (index) => {
+          const section = layout.sections[index];
+          if (!section) return;
+          const top = scrollMargin + section.top;
+          const inView = top + section.height > window.scrollY + stickyHeight() && top < window.scrollY + window.innerHeight;
+          if (!inView) window.scrollTo({ top: sectionTop(index), behavior: 'instant' });
         },
       };
     },

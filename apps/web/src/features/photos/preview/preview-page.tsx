@@ -10,7 +10,8 @@ import type { TimelineOutletContext } from './timeline-outlet-context';
 import { usePreviewNavigation } from './use-preview-navigation';
 
 /**
- * /my-photos/photos/preview/{id}, over the timeline. Sorted by upload date it is the creation-date view
+ * /my-photos/photos/preview/{id}, over the timeline, from the grid or straight from its address (a reload,
+ * a bookmark, a new tab), for any photo of the library. Sorted by upload date it is the creation-date view
  * (the photo's upload date); otherwise the timeline preview (its date taken, or 'Unknown Date').
  */
 export function PreviewPage() {
@@ -42,14 +43,14 @@ export function PreviewPage() {
       photoId={photoId}
       position={nav}
       caption={caption}
-      settled={settled}
+      settled={nav.missing && settled}
       close={closePreview}
-      onClosed={onPreviewClosed}
+      onClosed={(lastPhotoId) => onPreviewClosed(lastPhotoId, nav.section)}
       go={go}
       deleteDialog={({ onClose, onConfirm }) => <DeletePhotoDialog onClose={onClose} onConfirm={onConfirm} />}
       onDelete={(photo) => {
         // Optimistic: the dialog closes now; a failure puts the photo back and says so.
-        if (nav.located?.photo.imageId === photo.imageId) void deletePhoto([photo.imageId, nav.located.key]);
+        if (nav.photo?.imageId === photo.imageId && nav.section) void deletePhoto([photo.imageId, nav.section]);
       }}
     />
   );

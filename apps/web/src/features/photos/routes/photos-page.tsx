@@ -114,9 +114,11 @@ function PhotosPageContent() {
         if ((location.state as PreviewState | null)?.fromTimeline) void navigate(-1);
         else void navigate(`${photoPaths.timeline}${location.search}`, { replace: true, preventScrollReset: true });
       },
-      onPreviewClosed: (lastPhotoId) => {
+      onPreviewClosed: (lastPhotoId, section) => {
         const memory = readScrollMemory();
         if (memory) grid.current?.restore(memory);
+        const sectionIndex = layout?.sections.findIndex((s) => s.key === section) ?? -1;
+        if (sectionIndex >= 0) grid.current?.reveal(sectionIndex);
         const focusId = lastPhotoId ?? lastOpened.current;
         if (focusId) requestAnimationFrame(() => grid.current?.focusPhoto(focusId));
       },
