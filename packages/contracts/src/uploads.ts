@@ -5,7 +5,9 @@ import { displayText, idSchema } from './text.js';
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** Decoding more pixels than this is refused: it protects the server from decompression bombs. */
 export const UPLOAD_MAX_PIXELS = 100_000_000;
-export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/heic'] as const;
+/** What the file picker offers, by type and by extension (some pickers know .heif files by neither type); the server judges by content. */
+export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
+export const UPLOAD_ACCEPTED_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.heic', '.heif'] as const;
 /** Mobile devices with an upload address go there and come back after this long. */
 export const MOBILE_UPLOAD_RETURN_MS = 2_000;
 

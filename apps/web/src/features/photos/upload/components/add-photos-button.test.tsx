@@ -68,13 +68,13 @@ describe('Add photos', () => {
     expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
   });
 
-  test('opens the upload modal with drag-and-drop text, a file picker for JPEG, PNG and HEIC, and cancel', async () => {
+  test('opens the upload modal with drag-and-drop text, a file picker for JPEG, PNG, HEIC and HEIF, and cancel', async () => {
     const view = setup();
     const dialog = await openModal(view);
 
     expect(within(dialog).getByText('Drag and drop your photos here')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Choose photos' })).toHaveFocus();
-    expect(fileInput(dialog)).toHaveAttribute('accept', 'image/jpeg,image/png,image/heic');
+    expect(fileInput(dialog)).toHaveAttribute('accept', 'image/jpeg,image/png,image/heic,image/heif,.jpg,.jpeg,.png,.heic,.heif');
     expect(fileInput(dialog)).toHaveAttribute('multiple');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Upload photos' })).toHaveAttribute('aria-disabled', 'true');
@@ -105,8 +105,8 @@ describe('Add photos', () => {
     expect(within(dialog).getByRole('progressbar', { name: 'beach.jpg' })).toHaveAttribute('aria-valuenow', '100');
     expect(within(dialog).getByRole('progressbar', { name: 'scan.png' })).toHaveAttribute('aria-valuenow', '100');
     expect([...view.tus.uploads.values()].map((u) => u.metadata)).toEqual([
-      { filename: 'beach.jpg', filetype: 'image/jpeg' },
-      { filename: 'scan.png', filetype: 'image/png' },
+      { filename: 'beach.jpg', filetype: 'image/jpeg', lastModified: '1700000000000' },
+      { filename: 'scan.png', filetype: 'image/png', lastModified: '1700000000000' },
     ]);
     expect(view.tus.requests.every((r) => r.authorization === `Bearer ${TEST_ACCESS_TOKEN}`)).toBe(true);
   });
@@ -135,7 +135,7 @@ describe('Add photos', () => {
     expect([...view.tus.uploads.values()].map((u) => u.metadata.filename)).toEqual(['ok.jpg']);
   });
 
-  test('a file the server refuses shows "{fileName}: {message}" from the server', async () => {
+  test('a file the server refuses with a code the web does not know shows "{fileName}:" and a generic text, not the server\'s words', async () => {
     const view = setup({
       complete: (upload) =>
         upload.metadata.filename === 'broken.jpg' ? { refuse: { status: 422, message: 'The file is damaged or is not a JPEG, PNG or HEIC image.' } } : { photoId: 'p-1' },
@@ -145,7 +145,7 @@ describe('Add photos', () => {
     await view.user.upload(fileInput(dialog), [photo('broken.jpg'), photo('fine.jpg')]);
     await view.user.click(await within(dialog).findByRole('button', { name: 'Upload 2 photos' }));
 
-    expect(await within(dialog).findByText('broken.jpg: The file is damaged or is not a JPEG, PNG or HEIC image.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('broken.jpg: This file could not be uploaded.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: 'broken.jpg' })).not.toBeInTheDocument();
     expect(await within(dialog).findByRole('checkbox', { name: 'fine.jpg' })).toBeChecked();
   });
@@ -294,7 +294,7 @@ describe('Add photos', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Add to album' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(view.tus.uploads.get('u1')?.metadata).toEqual({ filename: 'x.jpg', filetype: 'image/jpeg', albumId: 'a-1' });
+    expect(view.tus.uploads.get('u1')?.metadata).toEqual({ filename: 'x.jpg', filetype: 'image/jpeg', albumId: 'a-1', lastModified: '1700000000000' });
     expect(view.deleted).toEqual([['new-u3']]);
     // The server does not add uploads to the album by itself: the kept ones (the duplicate too) are added.
     expect(view.added).toEqual([{ albumId: 'a-1', photoIds: ['new-u1', 'existing-9'] }]);

@@ -1,4 +1,4 @@
-import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES } from '@shoebox/contracts';
+import { UPLOAD_ACCEPTED_EXTENSIONS, UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,12 @@ import { addPhotosToAlbum } from '../../api/add-album-photos';
 import { deletePhotosInBatches } from '../../api/delete-photos';
 import { albumKeys, photoKeys } from '../../api/query-keys';
 import { photosSortStore } from '../../stores/sort-options';
-import { formatBytes } from '../lib/format-bytes';
+import { formatBytes } from '../../../../lib/format-bytes';
 import { UploadQueue, type UploadItem } from '../lib/upload-queue';
 import { UploadRow } from './upload-row';
 import styles from './upload-modal.module.css';
 
-const ACCEPT = UPLOAD_ACCEPTED_TYPES.join(',');
+const ACCEPT = [...UPLOAD_ACCEPTED_TYPES, ...UPLOAD_ACCEPTED_EXTENSIONS].join(',');
 
 const isKept = (item: UploadItem) => item.status === 'duplicate' || (item.status === 'uploaded' && item.selected);
 const isInLibrary = (item: UploadItem) => item.status === 'uploaded' || item.status === 'duplicate';
@@ -78,10 +78,18 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
   const running = items.filter((i) => i.status === 'queued' || i.status === 'uploading').length;
   const inLibrary = items.filter(isInLibrary);
   const uploaded = items.filter((i) => i.status === 'uploaded');
+  const duplicates = items.filter((i) => i.status === 'duplicate').length;
   const selected = uploaded.filter((i) => i.selected).length;
   const refused = items.filter((i) => i.status === 'refused').length;
   const tracked = items.filter((i) => i.status !== 'ready' && i.status !== 'refused' && i.status !== 'cancelled');
   const anyInLibrary = inLibrary.length > 0;
+  // Photos already in the library were not uploaded again: counted apart, and when every file was one,
+  // the summary says only that (not "5 of 5 uploaded").
+  const summaryParts = [
+    ...(tracked.length > duplicates ? [t('summary', { done: uploaded.length, total: tracked.length })] : []),
+    ...(duplicates > 0 ? [t('summaryDuplicates', { count: duplicates })] : []),
+    ...(refused > 0 ? [t('summaryRefused', { count: refused })] : []),
+  ];
 
   const addFiles = (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -231,9 +239,7 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
 
       <div className={styles.toolbar}>
         <p role="status" className={styles.summary}>
-          {tracked.length > 0 && t('summary', { done: inLibrary.length, total: tracked.length })}
-          {tracked.length > 0 && refused > 0 && ' · '}
-          {refused > 0 && t('summaryRefused', { count: refused })}
+          {summaryParts.join(' · ')}
         </p>
         {uploaded.length > 0 && (
           <div className={styles.selectAll}>

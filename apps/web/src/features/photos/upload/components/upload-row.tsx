@@ -1,13 +1,15 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../../components/ui/progress-bar';
-import { formatBytes } from '../lib/format-bytes';
+import { formatBytes } from '../../../../lib/format-bytes';
+import { useServerRefusalText } from '../../../../lib/http/server-refusal';
 import type { UploadError, UploadItem, UploadQueue } from '../lib/upload-queue';
 import { UPLOAD_MAX_BYTES } from '@shoebox/contracts';
 import styles from './upload-modal.module.css';
 
 function useErrorText() {
   const { t, i18n } = useTranslation('upload');
+  const refusalText = useServerRefusalText('upload');
   return (error: UploadError) => {
     switch (error.kind) {
       case 'notAPhoto':
@@ -17,7 +19,7 @@ function useErrorText() {
       case 'network':
         return t('errors.network');
       case 'server':
-        return error.message ?? t('errors.server');
+        return refusalText(error.refusal);
     }
   };
 }
@@ -71,7 +73,7 @@ export const UploadRow = memo(function UploadRow({ item, queue, disabled }: { it
       )}
       <div className={styles.rowFoot}>
         <p className={failed ? styles.error : styles.state}>{statusText}</p>
-        {item.status === 'failed' && item.error?.kind === 'network' && (
+        {item.status === 'failed' && (
           <button type="button" className={styles.linkButton} aria-label={t('retryLabel', { fileName: item.name })} onClick={() => queue?.retry(item.key)}>
             {t('retry')}
           </button>

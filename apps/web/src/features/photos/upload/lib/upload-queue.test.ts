@@ -170,10 +170,40 @@ describe('UploadQueue', () => {
     const queue = newQueue({ albumId: 'album-7' });
     const png = new Uint8Array(40);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await queue.add([new File([png], 'scan.PNG', { type: '' })]);
+    await queue.add([new File([png], 'scan.PNG', { type: '', lastModified: 1_700_000_000_000 })]);
     queue.start();
     await settled(queue, 1);
 
-    expect(tus.uploads.get('u1')?.metadata).toEqual({ filename: 'scan.PNG', filetype: 'image/png', albumId: 'album-7' });
+    expect(tus.uploads.get('u1')?.metadata).toEqual({ filename: 'scan.PNG', filetype: 'image/png', albumId: 'album-7', lastModified: '1700000000000' });
+  });
+
+  test('a file the server refused is forgotten: chosen again, it is a new upload, not one that continues', async () => {
+    const refuse = () => HttpResponse.json({ status: 422, error: 'corrupt', message: 'Damaged', correlationId: 'c' }, { status: 422, headers: { 'Tus-Resumable': '1.0.0' } });
+    const tus = fakeTusServer(ENDPOINT, { interceptPatch: (_upload, offset) => (offset > 0 ? refuse() : undefined) });
+    server.use(...tus.handlers);
+    const before = newQueue();
+    await before.add([jpeg('broken.jpg', UPLOAD_CHUNK_SIZE + 10)]);
+    before.start();
+    const [refused] = await settled(before, 1);
+    expect(refused).toMatchObject({ status: 'refused', error: { kind: 'server', refusal: { status: 422, code: 'corrupt' } } });
+    queues.splice(queues.indexOf(before), 1);
+
+    const after = newQueue();
+    await after.add([jpeg('broken.jpg', UPLOAD_CHUNK_SIZE + 10)]);
+    expect(after.getSnapshot()[0]).toMatchObject({ status: 'ready', resumable: false });
+  });
+
+  test('a server too busy to make the photo, after every retry, is a failure that can be tried again, saying so by its code', async () => {
+    const busy = HttpResponse.json(
+      { status: 503, error: 'busy', message: 'Too many photos', correlationId: 'c', params: { retryAfterSeconds: 10 } },
+      { status: 503, headers: { 'Tus-Resumable': '1.0.0', 'Retry-After': '10' } },
+    );
+    const tus = fakeTusServer(ENDPOINT, { interceptPatch: () => busy.clone() });
+    server.use(...tus.handlers);
+    const queue = newQueue({ retryDelays: [] });
+    await queue.add([jpeg('a.jpg')]);
+    queue.start();
+    const [failed] = await settled(queue, 1);
+    expect(failed).toMatchObject({ status: 'failed', error: { kind: 'server', refusal: { status: 503, code: 'busy', params: { retryAfterSeconds: 10 } } } });
   });
 });

@@ -1,5 +1,6 @@
-import { apiErrorSchema, UPLOAD_DUPLICATE_HEADER, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
+import { UPLOAD_DUPLICATE_HEADER, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
 import type { DetailedError, HttpRequest, PreviousUpload, Upload, UploadOptions } from 'tus-js-client';
+import { readServerRefusal, type ServerRefusal } from '../../../../lib/http/server-refusal';
 
 /** tus-js-client's own rule: retry unless the server answered 4xx (other than 409 and 423), and only while online. */
 function shouldRetry(error: DetailedError): boolean {
@@ -20,8 +21,8 @@ export type UploadStatus = 'ready' | 'queued' | 'uploading' | 'uploaded' | 'dupl
 
 export type UploadError =
   | { kind: FileRefusal }
-  /** The server refused the file (4xx); its message says why. */
-  | { kind: 'server'; message?: string }
+  /** The server refused the file (4xx), or could not take it yet (5xx, e.g. busy); its code says why. */
+  | { kind: 'server'; refusal?: ServerRefusal }
   /** The connection kept failing after every retry; trying again continues where it stopped. */
   | { kind: 'network' };
 
@@ -69,16 +70,7 @@ let nextKey = 0;
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type;
 
-function serverMessage(error: Error | DetailedError): string | undefined {
-  const response = 'originalResponse' in error ? error.originalResponse : null;
-  if (!response) return undefined;
-  try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(response.getBody()));
-    return parsed.success && parsed.data.message.trim() ? parsed.data.message.trim() : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const refusalOf = (error: Error | DetailedError) => ('originalResponse' in error ? readServerRefusal(error.originalResponse?.getBody()) : undefined);
 
 const responseStatus = (error: Error | DetailedError) => ('originalResponse' in error ? (error.originalResponse?.getStatus() ?? 0) : 0);
 
@@ -206,7 +198,8 @@ export class UploadQueue {
 
   private createUpload(entry: Entry, filetype: string): Upload {
     const { endpoint, albumId } = this.options;
-    const metadata: Record<string, string> = { filename: entry.file.name, filetype };
+    // lastModified dates a photo whose EXIF has no date (milliseconds since 1970, as the browser knows it).
+    const metadata: Record<string, string> = { filename: entry.file.name, filetype, lastModified: String(entry.file.lastModified) };
     if (albumId) metadata.albumId = albumId;
     const options: UploadOptions = {
       endpoint,
@@ -248,20 +241,39 @@ export class UploadQueue {
         });
         this.pump();
       },
-      onError: (error) => {
-        if (entry.item.status === 'cancelled') return;
+      onError: async (error) => {
+        const cancelled = () => entry.item.status === 'cancelled';
+        if (cancelled()) return;
         const status = responseStatus(error);
         const refused = status >= 400 && status < 500;
+        const refusal = refusalOf(error);
+        // A refused file is never resumed: chosen again it is a new upload, not one that "continues".
+        // Forgotten before the refusal shows, so a file chosen again from then on starts afresh.
+        if (refused) await this.forgetStoredUpload(entry);
+        if (cancelled()) return;
         this.update(entry, {
           status: refused ? 'refused' : 'failed',
           retrying: false,
           selected: false,
-          error: refused ? { kind: 'server', message: serverMessage(error) } : { kind: 'network' },
+          error: refused || refusal ? { kind: 'server', refusal } : { kind: 'network' },
         });
         this.pump();
       },
     };
     return new this.options.Upload(entry.file, options);
+  }
+
+  /** Removes what tus-js-client keeps in local storage to resume this file (it keeps it after a refusal). */
+  private async forgetStoredUpload(entry: Entry): Promise<void> {
+    const { upload } = entry;
+    const storage = upload?.options.urlStorage;
+    if (!upload || !storage) return;
+    try {
+      const stored = await upload.findPreviousUploads();
+      await Promise.all(stored.map((previous) => storage.removeUpload(previous.urlStorageKey)));
+    } catch {
+      // No local storage: there is nothing to forget.
+    }
   }
 
   private pump(): void {
