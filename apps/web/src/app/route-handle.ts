@@ -12,4 +12,6 @@ export interface AccessRule {
 export interface RouteHandle {
   titleKey: TitleKey;
   hideSupportChat?: boolean;
+  /** The screen shows its own heading (an album's name), so the shell shows no title above it. */
+  ownHeading?: boolean;
 }

@@ -17,6 +17,8 @@ const ALBUMS = 'PhotoManagementAlbumViewEnabled';
 const SHARED_ALBUMS = 'PhotoManagementSharedAlbumsViewEnabled';
 const PREVIEW = 'PhotoManagementPreviewEnabled';
 const PHOTO_ROUTE = { hideSupportChat: true };
+/** An album's name is its screen's heading, under its preview too (the shell's title would shift the grid). */
+const ALBUM_ROUTE = { ...PHOTO_ROUTE, ownHeading: true };
 
 interface PageSpec {
   path: string;
@@ -63,9 +65,9 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
     await (await photos()).loadPhotoResources(services);
     return null;
   };
-  const previewChild = (flags: AccessRule['flags'], load: () => Promise<React.ComponentType>): RouteObject => ({
+  const previewChild = (flags: AccessRule['flags'], load: () => Promise<React.ComponentType>, shell: Omit<RouteHandle, 'titleKey'> = PHOTO_ROUTE): RouteObject => ({
     path: 'preview/:photoId',
-    handle: { titleKey: 'photoPreview', ...PHOTO_ROUTE } satisfies RouteHandle,
+    handle: { titleKey: 'photoPreview', ...shell } satisfies RouteHandle,
     loader: withAccess(flags),
     lazy: { Component: load },
   });
@@ -98,17 +100,17 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'my-photos/albums/:id',
-          handle: { titleKey: 'album', ...PHOTO_ROUTE } satisfies RouteHandle,
+          handle: { titleKey: 'album', ...ALBUM_ROUTE } satisfies RouteHandle,
           loader: withAccess([ALBUMS]),
           lazy: { Component: () => photos().then((m) => m.loadAlbumPage()) },
-          children: [previewChild([ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
+          children: [previewChild([ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()), ALBUM_ROUTE)],
         },
         {
           path: 'my-photos/shared-albums/:id',
-          handle: { titleKey: 'sharedAlbum', ...PHOTO_ROUTE } satisfies RouteHandle,
+          handle: { titleKey: 'sharedAlbum', ...ALBUM_ROUTE } satisfies RouteHandle,
           loader: withAccess([SHARED_ALBUMS]),
           lazy: { Component: () => photos().then((m) => m.loadSharedAlbumPage()) },
-          children: [previewChild([SHARED_ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()))],
+          children: [previewChild([SHARED_ALBUMS, PREVIEW], () => photos().then((m) => m.loadAlbumPreviewPage()), ALBUM_ROUTE)],
         },
       ],
     },

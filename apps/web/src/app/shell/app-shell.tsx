@@ -81,7 +81,7 @@ export function AppShell() {
         )}
         <main id="main" className={styles.main}>
           {business && <BusinessStatusBanner status={business.status} />}
-          {handle && (
+          {handle && !handle.ownHeading && (
             <h1 ref={heading} tabIndex={-1} className={styles.title}>
               {t(`titles.${handle.titleKey}`)}
             </h1>

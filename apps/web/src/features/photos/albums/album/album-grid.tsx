@@ -9,13 +9,13 @@ import { albumKeys, type AlbumKind } from '../../api/query-keys';
 import { GridState } from '../../components/grid-state';
 import { useSelection } from '../../stores/selection-context';
 import type { GridLayout } from '../../grid/grid-layout';
+import { GridControls } from '../../grid/grid-controls';
 import { MeasuredGrid } from '../../grid/measured-grid';
 import type { PhotoGridHandle } from '../../grid/photo-grid';
 import type { SectionSource } from '../../grid/section-source';
 import { useContentWidth } from '../../grid/use-content-width';
 import { buildAlbumLayout } from './album-layout';
 import styles from './album-page.module.css';
-import { AlbumSortControl } from './album-sort-control';
 
 interface AlbumGridProps {
   kind: AlbumKind;
@@ -35,11 +35,13 @@ interface AlbumGridProps {
 const ignoreSettled = () => undefined;
 
 /**
- * An album's photos: the sort and Select above the photo grid (the timeline's too), holding one section without
- * a heading, laid out from the album's count and loading in sections of 24 as the window reaches them.
+ * An album's photos: the grid's bar (the timeline's sort, order toggle and Select) above the photo grid,
+ * holding one section without a heading, laid out from the album's count and loading in sections of 24 as
+ * the window reaches them.
  */
 export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortChange, paused, previewHref, onOpen, onLayout, gridRef }: AlbumGridProps) {
   const { t } = useTranslation('albums');
+  const { t: tPhotos } = useTranslation('photos');
   const { selection, dispatch } = useSelection();
   const controls = useRef<HTMLDivElement>(null);
   const stickyHeight = useCallback(() => controls.current?.offsetHeight ?? 0, []);
@@ -54,6 +56,11 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
     () => ({ id: `${kind}:${albumId}:${sort.sortKey}:${sort.sortOrder}`, queryPrefix: albumKeys.photosOf(kind, albumId), sectionQuery: () => options }),
     [kind, albumId, sort, options],
   );
+  // Date added first: an album's usual sort.
+  const sortChoices = [
+    { key: 'created', label: t('album.sortDateAdded'), tooltip: t('album.sortByDateAdded') },
+    { key: 'dateTaken', label: t('album.sortDateTaken'), tooltip: tPhotos('controls.sortByDateTaken') },
+  ] as const;
   // Only watches the album's photos (the grid's loader fetches them), to say when they could not be loaded.
   const photos = useInfiniteQuery({ ...options, enabled: false });
 
@@ -69,20 +76,18 @@ export function AlbumGrid({ kind, albumId, albumName, photosCount, sort, onSortC
 
   return (
     <>
-      <div ref={controls} className={styles.controls} role="group" aria-label={t('album.gridLabel', { name: albumName })}>
-        <AlbumSortControl
-          sort={sort}
-          onChange={(next) => {
-            if (selection.active) dispatch({ type: 'deselectAll' });
-            onSortChange(next);
-          }}
-        />
-        {!selection.active && (
-          <button type="button" className={`${buttonClass.secondary} ${styles.selectButton}`} onClick={() => dispatch({ type: 'start' })}>
-            {t('album.select')}
-          </button>
-        )}
-      </div>
+      <GridControls
+        ref={controls}
+        label={t('album.gridLabel', { name: albumName })}
+        sort={sort}
+        choices={sortChoices}
+        onSortChange={(next) => {
+          if (selection.active) dispatch({ type: 'deselectAll' });
+          onSortChange(next);
+        }}
+        selecting={selection.active}
+        onSelect={() => dispatch({ type: 'start' })}
+      />
       <section className={styles.grid} aria-label={t('album.gridLabel', { name: albumName })}>
         <MeasuredGrid
           ref={gridRef}

@@ -54,12 +54,38 @@ describe('album screen', () => {
     expect(screen.queryByRole('region', { name: 'Photos in Empty one' })).not.toBeInTheDocument();
   });
 
-  test('sorting by date taken, oldest first, asks the album in that order', async () => {
+  test('the album’s name is the page’s heading, with no generic “Album” above it', async () => {
+    holiday();
+    renderApp('/my-photos/albums/a-1');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(/^Holiday$/);
+    expect(within(heading).getByRole('button', { name: 'Edit album name: Holiday' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Album' })).not.toBeInTheDocument();
+  });
+
+  test('arriving from the albums list moves focus to the album’s name, as every page’s heading takes it', async () => {
+    holiday();
+    const { user } = renderApp('/my-photos/albums');
+    await user.click(await screen.findByRole('link', { name: /Holiday/ }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Holiday' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  test('the sort is the timeline’s: the dropdown (Date added, Date taken) with its tooltip and the newest/oldest first toggle', async () => {
     const albums = holiday();
     const { user } = renderApp('/my-photos/albums/a-1');
     await grid();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'dateTaken');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
+    const bar = screen.getByRole('group', { name: 'Photos in Holiday' });
+    const sortBy = within(bar).getByRole('combobox', { name: 'Sort by' });
+    expect(within(sortBy).getAllByRole('option').map((o) => o.textContent)).toEqual(['Date added', 'Date taken']);
+    expect(within(bar).queryByRole('combobox', { name: 'Order' })).not.toBeInTheDocument();
+    sortBy.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Sort by date added');
+
+    await user.selectOptions(sortBy, 'dateTaken');
+    await user.click(within(bar).getByRole('button', { name: 'Order: Newest first' }));
+    expect(within(bar).getByRole('button', { name: 'Order: Oldest first' })).toBeInTheDocument();
     await waitFor(() => expect(albums.requestsTo('GET /albums/:id/photos').at(-1)?.query).toMatchObject({ sortKey: 'dateTaken', sortOrder: 'asc' }));
   });
 

@@ -90,12 +90,12 @@ export function OwnAlbum({ album }: { album: Album }) {
       <BackToAlbumsLink />
       <div className={styles.header}>
         <div className={styles.titleBlock}>
-          <h2 className={styles.title}>
+          <h1 ref={screen.heading} tabIndex={-1} className={styles.title}>
             <button type="button" className={styles.nameButton} onClick={() => setDialog('rename')} aria-label={t('album.editName', { name: albumName })}>
               {albumName}
               <span className={styles.pencil} aria-hidden="true" />
             </button>
-          </h2>
+          </h1>
           <p className={styles.meta}>
             {!empty && <span>{t('list.photoCount', { count: total })}</span>}
             <span>{createdText(t, album.created)}</span>

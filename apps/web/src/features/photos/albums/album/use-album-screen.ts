@@ -19,8 +19,8 @@ const paths = {
 
 /**
  * What an own and a shared album screen have in common: the remembered sort, the grid and how many of its
- * photos are selected, the preview over the grid (opened from a tile, closed back to where it was), and
- * leaving the album once it is deleted.
+ * photos are selected, the preview over the grid (opened from a tile, closed back to where it was), the
+ * heading that takes focus on arrival, and leaving the album once it is deleted.
  */
 export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumName: string; photosCount: number }) {
   const navigate = useNavigate();
@@ -31,6 +31,13 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
   const { selection } = useSelection();
   const grid = useRef<PhotoGridHandle>(null);
   const [layout, setLayout] = useState<GridLayout>();
+
+  // Arriving from another screen, focus goes to the album's name, as the shell gives it to every page's title.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(location.key !== 'default' && !previewOpen);
+  useEffect(() => {
+    if (focusHeading.current) heading.current?.focus({ preventScroll: true });
+  }, []);
   const amount = layout ? selectedAmount(selection, layout.countBySection, photosCount) : 0;
 
   // A deleted album's queries go as its screen goes, so nothing still showing it asks for it again.
@@ -76,6 +83,8 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
     everythingSelected: photosCount > 0 && amount === photosCount,
     previewOpen,
     previewContext,
+    /** The album's name, the page's heading. */
+    heading,
     /** After the album was deleted: back to the albums list. */
     leaveDeleted,
     /** Everything AlbumGrid needs. */

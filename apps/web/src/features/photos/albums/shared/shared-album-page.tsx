@@ -33,9 +33,10 @@ export function SharedAlbumPage() {
 }
 
 /**
- * A shared album, read-only for everyone: the banner 'Shared albums are no longer supported'; the owner sees
- * how many people it is shared with (and who), a participant sees the owner; the grid, where only Download
- * works; and 'Delete shared album', which deletes it for everyone (owner) or leaves it (participant).
+ * A shared album, read-only for everyone: its name as the heading; the owner sees how many people it is shared
+ * with (and who), a participant sees the owner; the banner 'Shared albums are no longer supported'; the grid,
+ * where only Download works; and 'Delete shared album', which deletes it for everyone (owner) or leaves it
+ * (participant).
  */
 function SharedAlbumView({ album }: { album: SharedAlbum }) {
   const { t } = useTranslation('albums');
@@ -51,13 +52,11 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
   return (
     <div className={styles.page}>
       <BackToAlbumsLink />
-      <div className={styles.banner} role="note">
-        <p className={styles.bannerTitle}>{t('shared.banner')}</p>
-        <p className={styles.bannerText}>{t('shared.bannerHint')}</p>
-      </div>
       <div className={styles.header}>
         <div className={styles.titleBlock}>
-          <h2 className={styles.title}>{albumName}</h2>
+          <h1 ref={screen.heading} tabIndex={-1} className={styles.title}>
+            {albumName}
+          </h1>
           <p className={styles.meta}>
             {total > 0 && <span>{t('list.photoCount', { count: total })}</span>}
             <span>{createdText(t, album.created)}</span>
@@ -75,6 +74,10 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
             {t('shared.delete')}
           </button>
         </div>
+      </div>
+      <div className={styles.banner} role="note">
+        <p className={styles.bannerTitle}>{t('shared.banner')}</p>
+        <p className={styles.bannerText}>{t('shared.bannerHint')}</p>
       </div>
       {total === 0 ? (
         <div className={styles.empty}>
