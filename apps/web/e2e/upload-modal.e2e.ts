@@ -122,10 +122,10 @@ describe('upload modal (sofia)', () => {
     expect(tusReady, 'OPTIONS /api/uploads did not answer 204 with Tus-Version').toBe(true);
   });
 
-  it('opens with drag-and-drop text, a picker for JPEG, PNG and HEIC, and no serious accessibility problems', async () => {
+  it('opens with drag-and-drop text, a picker for JPEG, PNG, HEIC and HEIF (by type and extension), and no serious accessibility problems', async () => {
     const dialog = await openModal();
     await dialog.getByText('Drag and drop your photos here').waitFor();
-    expect(await dialog.locator('input[type=file]').getAttribute('accept')).toBe('image/jpeg,image/png,image/heic');
+    expect(await dialog.locator('input[type=file]').getAttribute('accept')).toBe('image/jpeg,image/png,image/heic,image/heif,.jpg,.jpeg,.png,.heic,.heif');
     await expectNoSeriousA11yViolations(page, 'upload modal (empty)');
     await screenshot(page, 'upload-modal-empty');
   });
@@ -178,17 +178,17 @@ describe('upload modal (sofia)', () => {
     expect(original.equals(fs.readFileSync(HEIC_FIXTURE))).toBe(true);
   });
 
-  it('refuses a renamed text file and a truncated JPEG with a message naming each, and stores nothing of them', async () => {
+  it('refuses a renamed text file and a truncated JPEG with a message naming each, saying what helps, and stores nothing of them', async () => {
     const before = await library();
-    const dialog = await openModal();
+    let dialog = await openModal();
     await dialog.locator('input[type=file]').setInputFiles([file('notes.jpg'), file('cut-off.jpg')]);
     await dialog.getByText('notes.jpg: This is not a JPEG, PNG or HEIC photo, so it was not uploaded.').waitFor();
     await dialog.getByRole('button', { name: 'Upload 1 photo' }).click();
 
-    const refusal = rowOf(dialog, 'cut-off.jpg').getByText(/^cut-off\.jpg: .+/);
-    await refusal.waitFor({ timeout: 30_000 });
-    const text = await refusal.innerText();
-    expect(text.length).toBeGreaterThan('cut-off.jpg: '.length + 5);
+    // The server's code, said in the channel's words: not "try uploading it again", which cannot help.
+    await rowOf(dialog, 'cut-off.jpg')
+      .getByText("cut-off.jpg: This photo is damaged or incomplete and cannot be opened. Export it again from your camera or your phone's photo app, then upload the new copy.", { exact: true })
+      .waitFor({ timeout: 30_000 });
     await dialog.getByText('2 files refused').waitFor();
     await expectNoSeriousA11yViolations(page, 'upload modal (refused files)');
     await screenshot(page, 'upload-modal-refused');
@@ -196,6 +196,36 @@ describe('upload modal (sofia)', () => {
     expect((await library()).count).toBe(before.count);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // Chosen again, the refused file is a new upload, not one that "continues where it stopped".
+    dialog = await openModal();
+    await dialog.locator('input[type=file]').setInputFiles([file('cut-off.jpg')]);
+    await rowOf(dialog, 'cut-off.jpg').getByText('Ready to upload', { exact: true }).waitFor();
+    expect(await dialog.getByText('Ready: continues where it stopped').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("on a German channel the server's refusal reads in German", async () => {
+    const german = await newContext(browser, server.baseUrl, { locale: 'de-DE', storageState: await context.storageState() });
+    const de = await german.newPage();
+    try {
+      await de.goto(`${PHOTOS}?channel=www.printhaven.de`);
+      await de.getByRole('button', { name: 'Fotos hinzufügen' }).first().click();
+      const dialog = de.getByRole('dialog', { name: 'Fotos hochladen' });
+      await dialog.locator('input[type=file]').setInputFiles([file('cut-off.jpg')]);
+      await dialog.getByRole('button', { name: '1 Foto hochladen' }).click();
+      await dialog
+        .getByText(
+          'cut-off.jpg: Dieses Foto ist beschädigt oder unvollständig und lässt sich nicht öffnen. Exportieren Sie es erneut aus Ihrer Kamera oder der Foto-App Ihres Smartphones und laden Sie die neue Kopie hoch.',
+          { exact: true },
+        )
+        .waitFor({ timeout: 30_000 });
+      await dialog.getByText('1 Datei abgelehnt', { exact: true }).waitFor();
+      await screenshot(de, 'upload-modal-refused-de');
+    } finally {
+      await german.close();
+    }
   });
 
   it('stores the same photo once: uploading it again says it is already in the library', async () => {
@@ -204,6 +234,8 @@ describe('upload modal (sofia)', () => {
     await dialog.locator('input[type=file]').setInputFiles([file('harbour-copy.jpg')]);
     await dialog.getByRole('button', { name: 'Upload 1 photo' }).click();
     await rowOf(dialog, 'harbour-copy.jpg').getByText('Already in your library: it is stored only once').waitFor({ timeout: 30_000 });
+    // Not "1 of 1 uploaded": nothing new was added.
+    await dialog.getByText('1 photo already in your library', { exact: true }).waitFor();
     expect((await library()).count).toBe(before.count);
     await dialog.getByRole('button', { name: 'Add to my photos' }).click();
     await dialog.waitFor({ state: 'detached' });
