@@ -4,6 +4,9 @@ import { declaredRoute, NO_CONTENT, type RouteSpec } from '../../platform/api/ro
 
 const TUS_SPEC = 'https://tus.io/protocols/resumable-upload';
 const VERSION = { 'Tus-Resumable': 'The protocol version, 1.0.0; any other answers 412' };
+/** The ingest's refusal codes and their params (decision 040), for clients that say them in their own words. */
+const REFUSAL_CODES =
+  'unsupported_type, empty, corrupt, too_slow, unprocessable, too_large {bytes, maxBytes}, too_many_pixels {width, height, maxMegapixels}, side_too_long {width, height, maxSide}, extreme_aspect_ratio {width, height, maxAspectRatio}';
 const FINISHED = {
   [UPLOAD_PHOTO_ID_HEADER]: 'Once every byte arrived: the photo the upload became',
   [UPLOAD_DUPLICATE_HEADER]: 'Once every byte arrived: "true" when the photo was already in the library',
@@ -21,7 +24,7 @@ export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
       method: 'POST',
       url: path,
       summary: 'Start an upload (tus creation)',
-      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go.`,
+      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go. Refusals (ApiError, code in error, values in params): 413 too_large {maxBytes}, 422 empty, 429 too_many_unfinished_uploads {maxUploads} or unfinished_uploads_too_large {maxBytes}.`,
       requestHeaders: { ...VERSION, 'Upload-Length': 'The file size in bytes', 'Upload-Metadata': 'filename and optionally albumId, lastModified and lastModifiedOffset, base64, as tus specifies' },
       responseHeaders: { Location: "The upload's address", [CORRELATION_ID_HEADER]: 'The correlation id' },
       response: { 201: NO_CONTENT },
@@ -38,6 +41,7 @@ export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
       method: 'PATCH',
       url: upload,
       summary: "Send an upload's next bytes (tus core); the last chunk answers once the photo is stored",
+      description: `A refused photo answers 422 in the ApiError shape, its reason as the code in error and the values its text needs in params: ${REFUSAL_CODES}. A full image pool answers 503 busy {retryAfterSeconds} with Retry-After; the upload is kept.`,
       consumes: 'application/offset+octet-stream',
       requestHeaders: { ...VERSION, 'Upload-Offset': 'Where these bytes start; must equal the bytes received so far' },
       responseHeaders: { 'Upload-Offset': 'Bytes received so far', ...FINISHED },
