@@ -16,6 +16,8 @@ vi.mock('tus-js-client', () => import('../../../../test/tus-in-jsdom'));
 
 const ENDPOINT = 'http://api.test/uploads';
 const UPLOAD_ON = { PhotoManagementUploadViewEnabled: true } as const;
+/** This machine's UTC offset at the test files' modification time, in minutes east, as the metadata carries it. */
+const OFFSET_AT_1700000000000 = String(-new Date(1_700_000_000_000).getTimezoneOffset());
 
 function photo(name: string, size = 64, head = [0xff, 0xd8, 0xff, 0xe0]): File {
   const bytes = new Uint8Array(size);
@@ -105,8 +107,8 @@ describe('Add photos', () => {
     expect(within(dialog).getByRole('progressbar', { name: 'beach.jpg' })).toHaveAttribute('aria-valuenow', '100');
     expect(within(dialog).getByRole('progressbar', { name: 'scan.png' })).toHaveAttribute('aria-valuenow', '100');
     expect([...view.tus.uploads.values()].map((u) => u.metadata)).toEqual([
-      { filename: 'beach.jpg', filetype: 'image/jpeg', lastModified: '1700000000000' },
-      { filename: 'scan.png', filetype: 'image/png', lastModified: '1700000000000' },
+      { filename: 'beach.jpg', filetype: 'image/jpeg', lastModified: '1700000000000', lastModifiedOffset: OFFSET_AT_1700000000000 },
+      { filename: 'scan.png', filetype: 'image/png', lastModified: '1700000000000', lastModifiedOffset: OFFSET_AT_1700000000000 },
     ]);
     expect(view.tus.requests.every((r) => r.authorization === `Bearer ${TEST_ACCESS_TOKEN}`)).toBe(true);
   });
@@ -294,7 +296,7 @@ describe('Add photos', () => {
     await view.user.click(within(dialog).getByRole('button', { name: 'Add to album' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(view.tus.uploads.get('u1')?.metadata).toEqual({ filename: 'x.jpg', filetype: 'image/jpeg', albumId: 'a-1', lastModified: '1700000000000' });
+    expect(view.tus.uploads.get('u1')?.metadata).toEqual({ filename: 'x.jpg', filetype: 'image/jpeg', albumId: 'a-1', lastModified: '1700000000000', lastModifiedOffset: OFFSET_AT_1700000000000 });
     expect(view.deleted).toEqual([['new-u3']]);
     // The server does not add uploads to the album by itself: the kept ones (the duplicate too) are added.
     expect(view.added).toEqual([{ albumId: 'a-1', photoIds: ['new-u1', 'existing-9'] }]);

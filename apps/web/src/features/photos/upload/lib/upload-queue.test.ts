@@ -9,6 +9,8 @@ const { Upload } = await import('tus-js-client');
 
 const ENDPOINT = 'http://api.test/uploads';
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0];
+/** This machine's UTC offset at the test files' modification time, in minutes east, as the metadata carries it. */
+const OFFSET_AT_1700000000000 = String(-new Date(1_700_000_000_000).getTimezoneOffset());
 
 /** A file that starts like a JPEG, `size` bytes long, with a fixed modification time (part of the fingerprint). */
 function jpeg(name: string, size = 64): File {
@@ -174,7 +176,31 @@ describe('UploadQueue', () => {
     queue.start();
     await settled(queue, 1);
 
-    expect(tus.uploads.get('u1')?.metadata).toEqual({ filename: 'scan.PNG', filetype: 'image/png', albumId: 'album-7', lastModified: '1700000000000' });
+    expect(tus.uploads.get('u1')?.metadata).toEqual({ filename: 'scan.PNG', filetype: 'image/png', albumId: 'album-7', lastModified: '1700000000000', lastModifiedOffset: OFFSET_AT_1700000000000 });
+  });
+
+  test("the last-modified time carries the browser's UTC offset at that moment, summer time included", async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      const tus = fakeTusServer(ENDPOINT);
+      server.use(...tus.handlers);
+      const queue = newQueue();
+      const july = Date.UTC(2021, 6, 1, 12);
+      await queue.add([new File([jpeg('a.jpg')], 'summer.jpg', { type: 'image/jpeg', lastModified: july }), jpeg('winter.jpg')]);
+      queue.start();
+      await settled(queue, 2);
+
+      const sent = [...tus.uploads.values()].map((upload) => [upload.metadata.filename, upload.metadata.lastModified, upload.metadata.lastModifiedOffset]);
+      expect(sent).toEqual(
+        expect.arrayContaining([
+          ['summer.jpg', String(july), '120'],
+          ['winter.jpg', '1700000000000', '60'],
+        ]),
+      );
+    } finally {
+      process.env.TZ = tz;
+    }
   });
 
   test('a file the server refused is forgotten: chosen again, it is a new upload, not one that continues', async () => {

@@ -198,8 +198,7 @@ export class UploadQueue {
 
   private createUpload(entry: Entry, filetype: string): Upload {
     const { endpoint, albumId } = this.options;
-    // lastModified dates a photo whose EXIF has no date (milliseconds since 1970, as the browser knows it).
-    const metadata: Record<string, string> = { filename: entry.file.name, filetype, lastModified: String(entry.file.lastModified) };
+    const metadata: Record<string, string> = { filename: entry.file.name, filetype, ...lastModifiedMetadata(entry.file) };
     if (albumId) metadata.albumId = albumId;
     const options: UploadOptions = {
       endpoint,
@@ -316,4 +315,13 @@ export class UploadQueue {
     this.snapshot = this.entries.map((e) => e.item);
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * Dates a photo whose EXIF has none (docs/decisions/041): the file's last-modified instant in milliseconds
+ * since 1970, and this browser's UTC offset at that instant in minutes east, so the server files it under
+ * the customer's local month (summer time included).
+ */
+function lastModifiedMetadata(file: File): { lastModified: string; lastModifiedOffset: string } {
+  return { lastModified: String(file.lastModified), lastModifiedOffset: String(-new Date(file.lastModified).getTimezoneOffset()) };
 }
