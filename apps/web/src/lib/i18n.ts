@@ -1,13 +1,14 @@
 import { isLocale, type Locale } from '@shoebox/contracts';
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type enGB from '../../public/locales/en-GB.json';
 import type enGBAlbums from '../../public/locales/en-GB/albums.json';
 import type enGBPhotos from '../../public/locales/en-GB/photos.json';
 import type enGBStorage from '../../public/locales/en-GB/storage.json';
 import type enGBUpload from '../../public/locales/en-GB/upload.json';
+import { FALLBACK_LOCALE, fetchMessages, localeBackend, type Messages } from './locale-backend';
 
-/** Feature namespaces live in /locales/{locale}/{namespace}.json and load with their screens. */
+/** Feature namespaces live in /locales/{locale}/{namespace}.json and load when a screen first asks for them. */
 export type FeatureNamespace = 'photos' | 'albums' | 'upload' | 'storage';
 
 declare module 'i18next' {
@@ -17,18 +18,31 @@ declare module 'i18next' {
   }
 }
 
-export const FALLBACK_LOCALE: Locale = 'en-GB';
-
-async function fetchMessages(locale: Locale, namespace?: FeatureNamespace): Promise<Record<string, unknown>> {
-  const response = await fetch(namespace ? `/locales/${locale}/${namespace}.json` : `/locales/${locale}.json`);
-  if (!response.ok) throw new Error(`Locale ${locale} could not be loaded (${response.status})`);
-  return (await response.json()) as Record<string, unknown>;
+/**
+ * How the app runs i18next: the default namespace given at start, every feature namespace read through
+ * the locale backend when first used (partialBundledLanguages), only the exact locale (no 'de' for
+ * 'de-DE', no other language underneath but the backend's English).
+ */
+export function i18nOptions(locale: Locale, messages: Messages): InitOptions {
+  return {
+    lng: locale,
+    fallbackLng: false,
+    load: 'currentOnly',
+    partialBundledLanguages: true,
+    resources: { [locale]: { translation: messages } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  };
 }
+
+/** i18next with its backend and React binding, not yet initialised. */
+export const configuredI18next = () => i18next.use(localeBackend).use(initReactI18next);
 
 /** Loads only the channel's locale; English is fetched only if that locale cannot be. */
 export async function initI18n(requested: string): Promise<Locale> {
   let locale: Locale = isLocale(requested) ? requested : FALLBACK_LOCALE;
-  let messages: Record<string, unknown>;
+  let messages: Messages;
   try {
     messages = await fetchMessages(locale);
   } catch (error) {
@@ -36,28 +50,17 @@ export async function initI18n(requested: string): Promise<Locale> {
     locale = FALLBACK_LOCALE;
     messages = await fetchMessages(locale);
   }
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await configuredI18next().init(i18nOptions(locale, messages));
   document.documentElement.lang = locale;
   return locale;
 }
 
 /**
- * Loads a feature's texts in the current language, once. English is laid underneath key by key, so a
- * text added to a feature before its translations arrive reads in English rather than as its key.
+ * Loads feature namespaces ahead of the screens that use them (a route's loader, while its code
+ * downloads), so the screen renders at once rather than suspending; fails when one could not be loaded.
  */
-export async function loadNamespace(namespace: FeatureNamespace): Promise<void> {
-  const locale = i18next.language as Locale;
-  if (i18next.hasResourceBundle(locale, namespace)) return;
-  const [english, localized] = await Promise.all([
-    fetchMessages(FALLBACK_LOCALE, namespace),
-    locale === FALLBACK_LOCALE ? undefined : fetchMessages(locale, namespace).catch(() => undefined),
-  ]);
-  i18next.addResourceBundle(locale, namespace, english, true, true);
-  if (localized) i18next.addResourceBundle(locale, namespace, localized, true, true);
+export async function preloadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
+  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
+  if (missing.length > 0) throw new Error(`Texts could not be loaded: ${missing.join(', ')}`);
 }

@@ -1,22 +1,9 @@
-/// <reference types="node" />
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DELETE_BATCH_SIZE, type Photo, type SortKey, type SortOrder } from '@shoebox/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { toast } from 'sonner';
 import { onTestFinished } from 'vitest';
 import { apiUrl } from './fixtures';
 import { server } from './msw-server';
-
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
-
-/** Serves /locales/{locale}/{namespace}.json from public/, as the server does: feature texts load for real. */
-export const featureLocaleHandler = http.get('*/locales/:locale/:namespace', ({ params }) => {
-  const file = path.join(localesDir, String(params.locale), String(params.namespace));
-  if (!file.startsWith(localesDir) || !fs.existsSync(file)) return new HttpResponse(null, { status: 404 });
-  return HttpResponse.json(JSON.parse(fs.readFileSync(file, 'utf8')));
-});
 
 /** A photo as the API answers it; `dateTaken` is a wall-clock time (omit it for a photo without one). */
 export function makePhoto(id: string, o: { dateTaken?: string; uploadEnd?: string; name?: string } = {}): Photo {
@@ -122,7 +109,6 @@ export class FakePhotoLibrary {
   handlers(): HttpHandler[] {
     const base = (p: string) => apiUrl('photoManagement', p);
     return [
-      featureLocaleHandler,
       http.get(base('/users'), () => HttpResponse.json({ albumsCount: this.albumsCount, photosCount: this.photos.length, readAlbumsCount: this.readAlbumsCount })),
       http.get(base('/users/timeline'), ({ request }) => {
         if (this.countsStatus) return new HttpResponse('failure', { status: this.countsStatus });

@@ -1,12 +1,11 @@
 import type { AppConfig, FeatureFlag } from '@shoebox/contracts';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import type { SignedInIdentity } from '../lib/auth/auth-session';
 import { resolveChannel } from '../lib/channel';
 import { createFeatureFlags } from '../lib/feature-flags';
 import { createHttpClient } from '../lib/http/http-client';
 import type { AppServices } from '../lib/services';
-import { addFeatureNamespaces } from './feature-namespaces';
 import { consumerIdentity, testConfig } from './fixtures';
 import { setSmallScreen } from './media';
 import { fakeAuth, fakeReporter, mountRouter } from './render-app';
@@ -23,11 +22,11 @@ export interface RenderWithServicesOptions {
 
 /**
  * Renders one component (e.g. a header button) at any address, with the app's real services (HTTP client
- * against MSW, flags, channel), a query client and a memory router, and the feature namespaces' English
- * texts loaded. For screens that are not (yet) part of the route tree that renderApp renders.
+ * against MSW, flags, channel), a query client and a memory router. Feature texts load as in the app,
+ * when the component first asks for them (it shows nothing until then). For screens that are not (yet)
+ * part of the route tree that renderApp renders.
  */
 export function renderWithServices(ui: ReactElement, options: RenderWithServicesOptions = {}) {
-  addFeatureNamespaces();
   setSmallScreen(options.smallScreen ?? false);
   const path = options.path ?? '/my-photos/photos';
   window.history.replaceState(null, '', path);
@@ -45,6 +44,6 @@ export function renderWithServices(ui: ReactElement, options: RenderWithServices
     http: createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }),
     stripped: () => false,
   };
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <Suspense>{ui}</Suspense> }], { initialEntries: [path] });
   return mountRouter(router, services, { auth, reporter });
 }

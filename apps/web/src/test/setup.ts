@@ -1,21 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import enGB from '../../public/locales/en-GB.json';
+import { configuredI18next, i18nOptions } from '../lib/i18n';
 import { installMatchMedia, setSmallScreen } from './media';
 import { server } from './msw-server';
 
-// The real English texts, loaded synchronously, so tests find elements by what a user reads.
-void i18next.use(initReactI18next).init({
-  lng: 'en-GB',
-  fallbackLng: false,
-  resources: { 'en-GB': { translation: enGB } },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+// i18next as the app runs it, with the real English texts so tests find elements by what a user reads. The
+// default namespace is there at once, as in the browser; each feature namespace is fetched (from public/, by
+// the default handlers) the first time a screen asks for it, so a screen that would show keys does so here.
+void configuredI18next().init({ ...i18nOptions('en-GB', enGB), initAsync: false });
 document.documentElement.lang = 'en-GB';
 
 // Screens load their code lazily, as in the browser: on a busy two-core machine the first load of a chunk

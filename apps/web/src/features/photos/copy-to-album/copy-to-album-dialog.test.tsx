@@ -10,7 +10,7 @@ const SAVE_FAILED = 'Unable to save changes. Please try again.';
 
 const library = () => photosTakenIn(2024, 6, 5);
 
-function openCopy(seed: AlbumsSeed, props: Partial<CopyToAlbumDialogProps> = {}) {
+async function openCopy(seed: AlbumsSeed, props: Partial<CopyToAlbumDialogProps> = {}) {
   const albums = serveAlbums({ photos: library(), ...seed });
   const resolvePhotoIds = vi.fn<CopyToAlbumDialogProps['resolvePhotoIds']>(async () => ['p202406-1', 'p202406-2', 'p202406-3']);
   const onClose = vi.fn();
@@ -21,7 +21,7 @@ function openCopy(seed: AlbumsSeed, props: Partial<CopyToAlbumDialogProps> = {})
       <Toaster />
     </>,
   );
-  const dialog = screen.getByRole('dialog', { name: 'Copy to album' });
+  const dialog = await screen.findByRole('dialog', { name: 'Copy to album' });
   return { ...view, albums, dialog, resolvePhotoIds, onClose, onCopied };
 }
 
@@ -29,7 +29,7 @@ const copyButton = (dialog: HTMLElement) => within(dialog).getByRole('button', {
 
 describe('copy to album dialog', () => {
   test("'Copy to album' with '3 photos selected' and the own albums that are not shared, with their covers", async () => {
-    const { dialog } = openCopy({
+    const { dialog } = await openCopy({
       albums: [
         { id: 'garden', name: 'Garden', photoIds: ['p202406-4'] },
         { id: 'shared', name: 'Shared garden', sharedWith: ['bob@example.com'] },
@@ -46,7 +46,7 @@ describe('copy to album dialog', () => {
   });
 
   test('Copy resolves the selected ids, copies them into the chosen album, closes and shows the toast with a link to the album', async () => {
-    const { user, dialog, albums, resolvePhotoIds, onClose, onCopied } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }, { id: 'trip', name: 'Trip' }] });
+    const { user, dialog, albums, resolvePhotoIds, onClose, onCopied } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }, { id: 'trip', name: 'Trip' }] });
 
     await user.click(await within(dialog).findByRole('radio', { name: /^Trip/ }));
     expect(resolvePhotoIds).not.toHaveBeenCalled();
@@ -64,7 +64,7 @@ describe('copy to album dialog', () => {
   });
 
   test('photos the album holds already are not added twice and do not count as failed', async () => {
-    const { user, dialog, albums } = openCopy({ albums: [{ id: 'garden', name: 'Garden', photoIds: ['p202406-2', 'p202406-5'] }] });
+    const { user, dialog, albums } = await openCopy({ albums: [{ id: 'garden', name: 'Garden', photoIds: ['p202406-2', 'p202406-5'] }] });
 
     await user.click(await within(dialog).findByRole('radio', { name: /^Garden/ }));
     await user.click(copyButton(dialog));
@@ -75,7 +75,7 @@ describe('copy to album dialog', () => {
   });
 
   test('photos that could not be copied are counted in the toast', async () => {
-    const { user, dialog } = openCopy(
+    const { user, dialog } = await openCopy(
       { albums: [{ id: 'garden', name: 'Garden' }] },
       { resolvePhotoIds: async () => ['p202406-1', 'gone-1', 'gone-2'] },
     );
@@ -88,7 +88,7 @@ describe('copy to album dialog', () => {
   });
 
   test("'Create new album' inline: the name is checked on submit, then the album is created and the photos copied into it", async () => {
-    const { user, dialog, albums, onCopied } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
+    const { user, dialog, albums, onCopied } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
 
     await user.click(within(dialog).getByRole('radio', { name: 'Create new album' }));
     const input = within(dialog).getByRole('textbox', { name: 'Album name' });
@@ -112,14 +112,14 @@ describe('copy to album dialog', () => {
   });
 
   test('with no albums yet, creating one is the choice', async () => {
-    const { dialog } = openCopy({});
+    const { dialog } = await openCopy({});
     expect(await within(dialog).findByText('You have no albums yet. Create one to copy the photos into.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Create new album' })).toBeChecked();
     expect(within(dialog).getByRole('textbox', { name: 'Album name' })).toBeInTheDocument();
   });
 
   test('Copy with no album chosen asks for one and sends nothing', async () => {
-    const { user, dialog, albums, resolvePhotoIds } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
+    const { user, dialog, albums, resolvePhotoIds } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
     await within(dialog).findByRole('radio', { name: /^Garden/ });
     await user.click(copyButton(dialog));
     expect(within(dialog).getByText('Please choose an album to copy the photos to')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('copy to album dialog', () => {
   });
 
   test("a failed copy keeps the dialog open with 'Unable to save changes. Please try again.'; trying again copies", async () => {
-    const { user, dialog, albums, onClose } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
+    const { user, dialog, albums, onClose } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
     albums.fail['POST /albums/:id/photos'] = 500;
 
     await user.click(await within(dialog).findByRole('radio', { name: /^Garden/ }));
@@ -144,7 +144,7 @@ describe('copy to album dialog', () => {
   });
 
   test('when copying into a just-created album fails, trying again copies into that album rather than creating another', async () => {
-    const { user, dialog, albums } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
+    const { user, dialog, albums } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }] });
     albums.fail['POST /albums/:id/photos'] = 500;
 
     await user.click(within(dialog).getByRole('radio', { name: 'Create new album' }));
@@ -162,7 +162,7 @@ describe('copy to album dialog', () => {
   });
 
   test('when the selected ids cannot be resolved, nothing is copied and the dialog shows the failure', async () => {
-    const { user, dialog, albums, onClose } = openCopy({ albums: [{ id: 'garden', name: 'Garden' }] }, { resolvePhotoIds: () => Promise.reject(new Error('month failed')) });
+    const { user, dialog, albums, onClose } = await openCopy({ albums: [{ id: 'garden', name: 'Garden' }] }, { resolvePhotoIds: () => Promise.reject(new Error('month failed')) });
 
     await user.click(await within(dialog).findByRole('radio', { name: /^Garden/ }));
     await user.click(copyButton(dialog));
@@ -172,7 +172,7 @@ describe('copy to album dialog', () => {
   });
 
   test("more albums come with 'Show more albums' (49, then 50)", async () => {
-    const { user, dialog, albums } = openCopy({ albums: Array.from({ length: 60 }, (_, i) => ({ id: `a${i + 1}`, name: `Album ${i + 1}` })) });
+    const { user, dialog, albums } = await openCopy({ albums: Array.from({ length: 60 }, (_, i) => ({ id: `a${i + 1}`, name: `Album ${i + 1}` })) });
 
     const names = () => within(dialog).queryAllByRole('radio').map((radio) => radio.closest('label')?.querySelector('span span')?.textContent);
     await waitFor(() => expect(names()).toHaveLength(50), { timeout: 4000 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadNamespace } from '../../../lib/i18n';
+import { preloadNamespaces } from '../../../lib/i18n';
 import type { AppServices } from '../../../lib/services';
 import { loadDateLocale } from '../lib/date-locale';
 
@@ -8,7 +8,7 @@ export { PhotosPage } from './photos-page';
 
 /** The photo screens' texts (the albums' too: copying to an album starts on the timeline) and date formats, loaded once before they render. */
 export async function loadPhotoResources(services: Pick<AppServices, 'locale'>): Promise<void> {
-  await Promise.all([loadNamespace('photos'), loadNamespace('albums'), loadDateLocale(services.locale)]);
+  await Promise.all([preloadNamespaces(['photos', 'albums']), loadDateLocale(services.locale)]);
 }
 
 /** The preview is its own chunk, fetched when a preview first opens. */

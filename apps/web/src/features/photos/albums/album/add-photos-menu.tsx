@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
 import { photoPaths } from '../../paths';
-import { AddPhotosControl } from '../../upload/components/add-photos-control';
+import { AddPhotosButton } from '../../upload/components/add-photos-button';
 import styles from './album-page.module.css';
 
 /**
@@ -47,7 +47,7 @@ export function AddPhotosMenu({ albumId }: { albumId: string }) {
         </li>
         {flags.isOn('PhotoManagementUploadViewEnabled') && (
           <li>
-            <AddPhotosControl albumId={albumId} label={t('album.upload')} className={styles.menuItem} />
+            <AddPhotosButton albumId={albumId} label={t('album.upload')} className={styles.menuItem} />
           </li>
         )}
       </ul>

@@ -6,9 +6,9 @@ import { AlbumNameDialog, type AlbumNameDialogProps } from './album-name-dialog'
 
 const SAVE_FAILED = 'Unable to save changes. Please try again.';
 
-function openDialog(props: AlbumNameDialogProps) {
+async function openDialog(props: AlbumNameDialogProps) {
   const view = renderWithServices(<AlbumNameDialog {...props} />, { path: '/my-photos/albums' });
-  const dialog = screen.getByRole('dialog', { name: props.mode === 'create' ? 'Create new album' : 'Edit album name' });
+  const dialog = await screen.findByRole('dialog', { name: props.mode === 'create' ? 'Create new album' : 'Edit album name' });
   const input = within(dialog).getByRole('textbox', { name: 'Album name' });
   const submit = within(dialog).getByRole('button', { name: props.mode === 'create' ? 'Create album' : 'Save' });
   return { ...view, dialog, input, submit };
@@ -17,7 +17,7 @@ function openDialog(props: AlbumNameDialogProps) {
 describe('create album dialog', () => {
   test("'Create new album' with an empty field (placeholder 'Untitled album') that has focus", async () => {
     serveAlbums();
-    const { input } = openDialog({ mode: 'create', onClose: vi.fn() });
+    const { input } = await openDialog({ mode: 'create', onClose: vi.fn() });
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('placeholder', 'Untitled album');
     await waitFor(() => expect(input).toHaveFocus());
@@ -25,7 +25,7 @@ describe('create album dialog', () => {
 
   test("an empty name says 'Please give your album a name' under the field on submit, and sends nothing", async () => {
     const albums = serveAlbums();
-    const { user, input, submit, dialog } = openDialog({ mode: 'create', onClose: vi.fn() });
+    const { user, input, submit, dialog } = await openDialog({ mode: 'create', onClose: vi.fn() });
 
     await user.click(submit);
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -44,7 +44,7 @@ describe('create album dialog', () => {
     ['a name longer than 100 characters', 'a'.repeat(101)],
   ])("%s is 'Name not valid' on submit, and sends nothing", async (_, name) => {
     const albums = serveAlbums();
-    const { user, input, submit } = openDialog({ mode: 'create', onClose: vi.fn() });
+    const { user, input, submit } = await openDialog({ mode: 'create', onClose: vi.fn() });
 
     await user.type(input, name);
     await user.click(submit);
@@ -54,7 +54,7 @@ describe('create album dialog', () => {
 
   test('the name is checked on submit only: not while typing, not on blur', async () => {
     serveAlbums();
-    const { user, input, submit, dialog } = openDialog({ mode: 'create', onClose: vi.fn() });
+    const { user, input, submit, dialog } = await openDialog({ mode: 'create', onClose: vi.fn() });
 
     await user.type(input, 'a<b');
     await user.tab();
@@ -72,7 +72,7 @@ describe('create album dialog', () => {
   test('a good name creates the album and goes to it', async () => {
     const albums = serveAlbums();
     const onClose = vi.fn();
-    const { user, input, currentUrl } = openDialog({ mode: 'create', onClose });
+    const { user, input, currentUrl } = await openDialog({ mode: 'create', onClose });
 
     await user.type(input, 'Summer 2024{Enter}');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -86,7 +86,7 @@ describe('create album dialog', () => {
     const albums = serveAlbums();
     albums.fail['POST /albums'] = 500;
     const onClose = vi.fn();
-    const { user, input, submit, dialog, currentUrl } = openDialog({ mode: 'create', onClose });
+    const { user, input, submit, dialog, currentUrl } = await openDialog({ mode: 'create', onClose });
 
     await user.type(input, 'Summer');
     await user.click(submit);
@@ -106,7 +106,7 @@ describe('create album dialog', () => {
     let answer!: () => void;
     albums.gate = new Promise<void>((resolve) => (answer = resolve));
     const onClose = vi.fn();
-    const { user, input, submit, dialog } = openDialog({ mode: 'create', onClose });
+    const { user, input, submit, dialog } = await openDialog({ mode: 'create', onClose });
 
     await user.type(input, 'Summer');
     await user.dblClick(submit);
@@ -125,7 +125,7 @@ describe('create album dialog', () => {
   test('Cancel closes without saving', async () => {
     const albums = serveAlbums();
     const onClose = vi.fn();
-    const { user, dialog, input } = openDialog({ mode: 'create', onClose });
+    const { user, dialog, input } = await openDialog({ mode: 'create', onClose });
     await user.type(input, 'Summer');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
@@ -137,7 +137,7 @@ describe('rename album dialog', () => {
   test("'Edit album name' filled with the name; 'Save' renames and closes", async () => {
     const albums = serveAlbums({ albums: [{ id: 'garden', name: 'Garden' }] });
     const onClose = vi.fn();
-    const { user, input, submit } = openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
+    const { user, input, submit } = await openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
 
     expect(input).toHaveValue('Garden');
     await user.clear(input);
@@ -151,7 +151,7 @@ describe('rename album dialog', () => {
 
   test('the same rule on submit: an emptied name is refused and nothing is sent', async () => {
     const albums = serveAlbums({ albums: [{ id: 'garden', name: 'Garden' }] });
-    const { user, input, submit } = openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose: vi.fn() });
+    const { user, input, submit } = await openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose: vi.fn() });
 
     await user.clear(input);
     expect(input).not.toHaveAttribute('aria-invalid');
@@ -164,7 +164,7 @@ describe('rename album dialog', () => {
     const albums = serveAlbums({ albums: [{ id: 'garden', name: 'Garden' }] });
     albums.fail['PATCH /albums/:id'] = 500;
     const onClose = vi.fn();
-    const { user, input, submit, dialog } = openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
+    const { user, input, submit, dialog } = await openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
 
     await user.type(input, ' party');
     await user.click(submit);
@@ -176,7 +176,7 @@ describe('rename album dialog', () => {
   test('an unchanged name closes without a request', async () => {
     const albums = serveAlbums({ albums: [{ id: 'garden', name: 'Garden' }] });
     const onClose = vi.fn();
-    const { user, submit } = openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
+    const { user, submit } = await openDialog({ mode: 'rename', album: { albumId: 'garden', albumName: 'Garden' }, onClose });
     await user.click(submit);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(albums.requestsTo('PATCH /albums/:id')).toHaveLength(0);

@@ -1,12 +1,10 @@
 import { lazy } from 'react';
 import { LazySlot } from '../../../../components/ui/lazy-slot';
-import { loadNamespace } from '../../../../lib/i18n';
 import { useServices } from '../../../../lib/services';
 
-// The button, its texts and (on first use) the modal load only where the button is shown.
-const StorageStatusControl = lazy(() =>
-  Promise.all([import('./storage-status-control'), loadNamespace('storage')]).then(([module]) => ({ default: module.StorageStatusControl })),
-);
+// The button, its texts and (on first use) the modal load only where the button is shown: the control's
+// useTranslation('storage') suspends in the slot until the texts are there.
+const StorageStatusControl = lazy(() => import('./storage-status-control').then((module) => ({ default: module.StorageStatusControl })));
 
 export interface StorageStatusButtonProps {
   /**

@@ -1,23 +1,28 @@
-import { lazy } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import { LazySlot } from '../../../../components/ui/lazy-slot';
-import { loadNamespace } from '../../../../lib/i18n';
 import { useServices } from '../../../../lib/services';
 
-// The button, its texts and (on first use) the upload modal load only where the button is shown.
-const AddPhotosControl = lazy(() =>
-  Promise.all([import('./add-photos-control'), loadNamespace('upload')]).then(([module]) => ({ default: module.AddPhotosControl })),
-);
+// The button, its texts and (on first use) the upload modal load only where the button is shown: the
+// control's useTranslation('upload') suspends in the slot until the texts are there.
+const AddPhotosControl = lazy(() => import('./add-photos-control').then((module) => ({ default: module.AddPhotosControl })));
 
 /**
- * 'Add photos' in the photos page and album headers, shown only when the upload flag is on. It opens the
- * upload modal, or on Android and iOS (when an upload address is configured) goes to that address.
+ * 'Add photos' in the photos page header (or `label`, e.g. an album's add menu), shown only when the upload
+ * flag is on. It opens the upload modal, or on Android and iOS (when an upload address is configured) goes
+ * to that address.
  */
-export function AddPhotosButton({ albumId }: { albumId?: string }) {
+export function AddPhotosButton(props: ComponentProps<typeof AddPhotosControl>) {
   const { flags, reporter } = useServices();
   if (!flags.isOn('PhotoManagementUploadViewEnabled')) return null;
+  // A labelled button (a menu item) holds its place, disabled, while its code and texts load.
+  const placeholder = props.label ? (
+    <button type="button" className={props.className} disabled>
+      {props.label}
+    </button>
+  ) : null;
   return (
-    <LazySlot onError={(error) => reporter.report(error, { feature: 'upload' })}>
-      <AddPhotosControl albumId={albumId} />
+    <LazySlot fallback={placeholder} onError={(error) => reporter.report(error, { feature: 'upload' })}>
+      <AddPhotosControl {...props} />
     </LazySlot>
   );
 }
