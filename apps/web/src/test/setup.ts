@@ -19,6 +19,8 @@ configure({ asyncUtilTimeout: 5_000 });
 installMatchMedia();
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
 window.scrollTo = () => {};
+// jsdom neither loads nor decodes images: decode() never settles, as for an image still on its way.
+Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: () => new Promise<void>(() => {}) });
 
 // Every request a test makes must be answered by a handler: an unanswered one fails the test that made it.
 const unhandled: string[] = [];

@@ -1,5 +1,5 @@
 import type { Photo } from '@shoebox/contracts';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../lib/thumbnails';
 import { DOUBLE_TAP_MS, swipeOutcome, TAP_SLOP, ZOOM_SCALE } from './gestures';
@@ -14,6 +14,34 @@ export interface Zoom {
 
 export const NO_ZOOM: Zoom = { on: false, originX: 50, originY: 50 };
 
+/** Originals this browser could not show (a HEIC original outside Safari): zooming them keeps the thumbnail, without fetching again. */
+const undecodable = new Set<string>();
+
+/**
+ * The photo's original, once zoomed: 2.5 times the 1300 thumbnail would be soft, and a camera's original has
+ * the pixels. It is fetched only on the first zoom and answered once decoded, so it replaces the thumbnail
+ * without a blank frame; until then (or when it cannot be shown here) the thumbnail stays.
+ */
+function useZoomedOriginal(url: string, zoomed: boolean): string | undefined {
+  const [decoded, setDecoded] = useState<string>();
+  useEffect(() => {
+    if (!zoomed || decoded === url || undecodable.has(url)) return;
+    let wanted = true;
+    const original = new Image();
+    original.src = url;
+    original.decode().then(
+      () => {
+        if (wanted) setDecoded(url);
+      },
+      () => undecodable.add(url),
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [url, zoomed, decoded]);
+  return decoded === url ? url : undefined;
+}
+
 interface Gesture {
   id: number;
   type: string;
@@ -24,7 +52,7 @@ interface Gesture {
 }
 
 /**
- * The photo itself, the 1300 thumbnail, centred. A click (mouse) or a double tap (touch) toggles the zoom
+ * The photo itself, the 1300 thumbnail, centred (the original over it once zoomed). A click (mouse) or a double tap (touch) toggles the zoom
  * between 1 and 2.5 around the point; zoomed, dragging pans. Not zoomed, a touch swipe left or right moves
  * to the next or previous photo and a drag down closes, each past 35% of the stage.
  */
@@ -54,6 +82,7 @@ export function PhotoStage({
   const [status, setStatus] = useState<{ src: string; state: 'loaded' | 'failed' }>();
   const src = thumbnailUrl(photo, 1300);
   const loaded = status?.src === src ? status.state : 'loading';
+  const original = useZoomedOriginal(photo.untouchedUrl, zoom.on);
 
   const toggleZoom = (clientX: number, clientY: number) => {
     setPan({ x: 0, y: 0 });
@@ -118,6 +147,12 @@ export function PhotoStage({
     : drag
       ? `translate(${drag.dx}px, ${drag.dy}px)`
       : undefined;
+  const placement = {
+    transform,
+    transformOrigin: zoom.on ? `${zoom.originX}% ${zoom.originY}%` : undefined,
+    opacity: drag && drag.dy > 0 ? Math.max(0.3, 1 - drag.dy / drag.height) : undefined,
+    transition: moving ? 'none' : undefined,
+  };
 
   return (
     <div
@@ -140,16 +175,13 @@ export function PhotoStage({
           alt={photo.localFileName}
           draggable={false}
           decoding="async"
-          style={{
-            transform,
-            transformOrigin: zoom.on ? `${zoom.originX}% ${zoom.originY}%` : undefined,
-            opacity: drag && drag.dy > 0 ? Math.max(0.3, 1 - drag.dy / drag.height) : undefined,
-            transition: moving ? 'none' : undefined,
-          }}
+          style={placement}
           onLoad={() => setStatus({ src, state: 'loaded' })}
           onError={() => setStatus({ src, state: 'failed' })}
         />
       )}
+      {/* Over the thumbnail, placed and zoomed with it; it stays for this photo, so zooming out does not jump back to the softer one. */}
+      {original && loaded === 'loaded' && <img className={styles.photo} src={original} alt="" aria-hidden="true" draggable={false} style={placement} />}
     </div>
   );
 }
