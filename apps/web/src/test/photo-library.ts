@@ -50,6 +50,8 @@ export class FakePhotoLibrary {
   readonly monthRequests: MonthRequest[] = [];
   readonly deleteBatches: string[][] = [];
   readonly deletedOne: string[] = [];
+  /** Ids asked for one at a time (GET /photos/{id}: a photo and its place in the timeline). */
+  readonly photoRequests: string[] = [];
   deletedAll = 0;
   /** Ids DELETE /photos answers as failed (and keeps). */
   failIds = new Set<string>();
@@ -102,6 +104,18 @@ export class FakePhotoLibrary {
       .sort((a, b) => sign * (value(a).localeCompare(value(b)) || a.imageId.localeCompare(b.imageId)));
   }
 
+  /** The whole timeline in display order: months newest first for desc, 'Unknown Date' (1970/1) last for desc and first for asc. */
+  timelineOrder(sortKey: SortKey, sortOrder: SortOrder): Photo[] {
+    const months = new Map<string, [number, number]>();
+    for (const photo of this.photos) {
+      const [y, m] = FakePhotoLibrary.monthOf(photo, sortKey);
+      months.set(`${y}-${m}`, [y, m]);
+    }
+    const rank = ([y, m]: [number, number]) => (y === 1970 && m === 1 ? -1 : y * 12 + m);
+    const sign = sortOrder === 'asc' ? 1 : -1;
+    return [...months.values()].sort((a, b) => sign * (rank(a) - rank(b))).flatMap(([y, m]) => this.monthPhotos(y, m, sortKey, sortOrder));
+  }
+
   requestsFor(year: number, month: number) {
     return this.monthRequests.filter((r) => r.year === year && r.month === month);
   }
@@ -141,6 +155,17 @@ export class FakePhotoLibrary {
         const images = all.slice(start, start + req.limit);
         const end = start + images.length;
         return HttpResponse.json({ cursor: end < all.length ? `after-${end}` : null, images });
+      }),
+      http.get(base('/photos/:id'), ({ request, params }) => {
+        const url = new URL(request.url);
+        const id = String(params.id);
+        this.photoRequests.push(id);
+        const sortKey = (url.searchParams.get('sortKey') ?? 'dateTaken') as SortKey;
+        const order = this.timelineOrder(sortKey, (url.searchParams.get('sortOrder') ?? 'desc') as SortOrder);
+        const at = order.findIndex((p) => p.imageId === id);
+        if (at < 0) return HttpResponse.json({ status: 404, error: 'not_found', message: 'Photo not found', correlationId: 'test' }, { status: 404 });
+        const [year, month] = FakePhotoLibrary.monthOf(order[at]!, sortKey);
+        return HttpResponse.json({ photo: order[at], year, month, previous: order[at - 1] ?? null, next: order[at + 1] ?? null });
       }),
       http.delete(base('/photos/all'), async () => {
         await this.deleteGate;

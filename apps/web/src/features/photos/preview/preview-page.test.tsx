@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { makePhoto, photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
+import { buildTimelineLayout } from '../timeline/timeline-layout';
 
 /** June 2024 (3 photos, newest first: -3, -2, -1) then May 2024 (2 photos: -2, -1). */
 const library = () => [...photosTakenIn(2024, 6, 3), ...photosTakenIn(2024, 5, 2)];
@@ -115,11 +116,75 @@ describe('photo preview', () => {
     expect(image.style.transform).not.toContain('scale');
   });
 
-  test('a photo that is not among the loaded photos goes back to the grid', async () => {
-    servePhotoLibrary(library());
+  describe('zoomed, the original', () => {
+    /** Browsers decode an image off the page before it is shown; jsdom cannot: record the asks and answer them by hand. */
+    function recordDecodes() {
+      const asked: { src: string; resolve: () => void; reject: () => void }[] = [];
+      const before = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'decode')!;
+      onTestFinished(() => void Object.defineProperty(HTMLImageElement.prototype, 'decode', before));
+      Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+        configurable: true,
+        value(this: HTMLImageElement) {
+          return new Promise<void>((resolve, reject) => asked.push({ src: this.src, resolve, reject: () => reject(new Error('EncodingError')) }));
+        },
+      });
+      return asked;
+    }
+    const originalIn = (dialog: HTMLElement) => dialog.querySelector<HTMLImageElement>('img[src$="-original.jpg"]');
+
+    test('is fetched only once zoomed, and replaces the 1300 thumbnail once decoded, at the same zoom and place', async () => {
+      servePhotoLibrary(library());
+      const decodes = recordDecodes();
+      const { user, dialog } = await openPreviewOf('p202406-2.jpg');
+      const thumbnail = within(dialog).getByRole('img', { name: 'p202406-2.jpg' });
+      fireEvent.load(thumbnail);
+      expect(decodes).toEqual([]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+      await waitFor(() => expect(decodes.map((d) => d.src)).toEqual(['http://img.test/p202406-2-original.jpg']));
+      // Until it is decoded the thumbnail stays alone: nothing blank or half-drawn shows.
+      expect(originalIn(dialog)).toBeNull();
+      decodes[0]!.resolve();
+      const original = await waitFor(() => {
+        expect(originalIn(dialog)).not.toBeNull();
+        return originalIn(dialog)!;
+      });
+      expect(original.style.transform).toBe(thumbnail.style.transform);
+      expect(original.style.transform).toContain('scale(2.5)');
+      expect(original.style.transformOrigin).toBe(thumbnail.style.transformOrigin);
+      expect(original).toHaveAttribute('alt', '');
+      expect(within(dialog).getByRole('img', { name: 'p202406-2.jpg' })).toBe(thumbnail);
+
+      // Zoomed out it stays (no jump back to the softer thumbnail); the next photo's original waits for its own zoom.
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
+      expect(originalIn(dialog)?.style.transform).toBe('');
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+      expect(originalIn(screen.getByRole('dialog'))).toBeNull();
+      expect(decodes).toHaveLength(1);
+    });
+
+    test('that cannot be shown here (a HEIC original outside Safari) leaves the thumbnail zoomed, and is not fetched again', async () => {
+      servePhotoLibrary(library());
+      const decodes = recordDecodes();
+      const { user, dialog } = await openPreviewOf('p202406-3.jpg');
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+      await waitFor(() => expect(decodes).toHaveLength(1));
+      decodes[0]!.reject();
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+      expect(within(dialog).getByRole('img', { name: 'p202406-3.jpg' }).style.transform).toContain('scale(2.5)');
+      expect(originalIn(dialog)).toBeNull();
+      expect(decodes).toHaveLength(1);
+    });
+  });
+
+  test('a photo that is not in the library goes back to the grid', async () => {
+    const photos = servePhotoLibrary(library());
     const { currentUrl } = renderApp('/my-photos/photos/preview/nowhere');
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'), { timeout: 5000 });
     expect(await screen.findByRole('link', { name: 'p202406-1.jpg' })).toBeInTheDocument();
+    expect(photos.photoRequests).toEqual(['nowhere']);
   });
 
   test('opened by its address, a loaded photo shows', async () => {
@@ -134,6 +199,99 @@ describe('photo preview', () => {
     const { dialog } = await openPreviewOf('beach.jpg');
     expect(within(dialog).getByText(/^Uploaded on 3 February 2025 at \d\d:30:00$/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/Taken on/)).not.toBeInTheDocument();
+  });
+});
+
+describe('opened cold by its address (a reload, a bookmark, a new tab)', () => {
+  /**
+   * Twelve months of 30 photos, June 2024 back to July 2023: August 2023 is far below the top of the timeline.
+   * Days wrap after the 28th, so a month runs newest first from its 28th photo down to its 1st.
+   */
+  const bigLibrary = () => Array.from({ length: 12 }, (_, i) => photosTakenIn(i < 6 ? 2024 : 2023, i < 6 ? 6 - i : 18 - i, 30)).flat();
+
+  test('shows a photo whose month is not loaded, full screen, and its neighbours work without loading that month', async () => {
+    const library = servePhotoLibrary(bigLibrary());
+    const { user, currentUrl } = renderApp('/my-photos/photos/preview/p202308-15');
+
+    const dialog = await screen.findByRole('dialog', { name: 'p202308-15.jpg' });
+    expect(within(dialog).getByRole('img', { name: 'p202308-15.jpg' })).toHaveAttribute('src', 'http://img.test/p202308-15-1300.jpg');
+    expect(within(dialog).getByText('Taken on 15 August 2023 at 12:00:14')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(previewedName()).toBe('p202308-14.jpg'));
+    expect(currentUrl()).toBe('/my-photos/photos/preview/p202308-14');
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(previewedName()).toBe('p202308-15.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    await waitFor(() => expect(previewedName()).toBe('p202308-16.jpg'));
+    expect(library.requestsFor(2023, 8)).toEqual([]);
+    // Still there after the grid underneath has settled.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('dialog', { name: 'p202308-16.jpg' })).toBeInTheDocument();
+  });
+
+  test('moves across the edges of its month, in the timeline order', async () => {
+    servePhotoLibrary(bigLibrary());
+    const { user } = renderApp('/my-photos/photos/preview/p202308-28');
+    await screen.findByRole('dialog', { name: 'p202308-28.jpg' });
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(previewedName()).toBe('p202309-1.jpg'));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(previewedName()).toBe('p202308-28.jpg'));
+  });
+
+  test('the last photo of its month moves on to the first of the month after it', async () => {
+    servePhotoLibrary(bigLibrary());
+    const { user } = renderApp('/my-photos/photos/preview/p202308-1');
+    await screen.findByRole('dialog', { name: 'p202308-1.jpg' });
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(previewedName()).toBe('p202307-28.jpg'));
+  });
+
+  test('the oldest photo has no next photo', async () => {
+    servePhotoLibrary(bigLibrary());
+    renderApp('/my-photos/photos/preview/p202307-1');
+    await screen.findByRole('dialog', { name: 'p202307-1.jpg' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous photo' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Next photo' })).toBeDisabled();
+  });
+
+  test('closing lands on the timeline at the photo’s month', async () => {
+    const library = servePhotoLibrary(bigLibrary());
+    const { user, currentUrl } = renderApp('/my-photos/photos/preview/p202308-15');
+    await screen.findByRole('dialog', { name: 'p202308-15.jpg' });
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
+    const august = buildTimelineLayout(library.counts('dateTaken'), 'desc', 1024).sections.find((s) => s.key === '2023-8')!;
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith({ top: august.top, behavior: 'instant' }));
+  });
+
+  test('deleting moves to the photo before it', async () => {
+    const library = servePhotoLibrary(bigLibrary());
+    const { user, currentUrl } = renderApp('/my-photos/photos/preview/p202308-15');
+    await screen.findByRole('dialog', { name: 'p202308-15.jpg' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202308-16'));
+    await waitFor(() => expect(library.deletedOne).toEqual(['p202308-15']));
+    expect(await screen.findByRole('dialog', { name: 'p202308-16.jpg' })).toBeInTheDocument();
+  });
+
+  test('sorted by upload date, it opens in that order, as the creation-date view', async () => {
+    localStorage.setItem('shoebox.sort.photos', JSON.stringify({ sortKey: 'created', sortOrder: 'desc' }));
+    const library = servePhotoLibrary([
+      makePhoto('a', { dateTaken: '2024-06-03T21:15:09', uploadEnd: '2025-02-03T09:30:00Z', name: 'beach.jpg' }),
+      makePhoto('b', { dateTaken: '2020-01-01T10:00:00', uploadEnd: '2025-02-04T09:30:00Z', name: 'later.jpg' }),
+    ]);
+    renderApp('/my-photos/photos/preview/a');
+    const dialog = await screen.findByRole('dialog', { name: 'beach.jpg' });
+    expect(within(dialog).getByText(/^Uploaded on 3 February 2025 at \d\d:30:00$/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous photo' })).toBeEnabled());
+    expect(library.photoRequests).toContain('a');
   });
 });
 
