@@ -12,12 +12,14 @@ export const getPhotoInTimeline = (http: HttpClient, sort: SortOptions, photoId:
     signal,
   });
 
-/** Kept as long as a month's pages: the preview steps back and forth through these. */
+/** Fresh as long as a month's pages are: the preview steps back and forth through these. */
+const PLACE_STALE_TIME = 5 * 60_000;
+
 export const photoInTimelineQueryOptions = (http: HttpClient, sort: SortOptions, photoId: string) =>
   queryOptions({
     queryKey: photoKeys.photoInTimeline(sort, photoId),
     queryFn: ({ signal }) => getPhotoInTimeline(http, sort, photoId, signal),
-    staleTime: 5 * 60_000,
+    staleTime: PLACE_STALE_TIME,
   });
 
 /** Asked only when `enabled`: the preview's photo is not among the loaded months. */

@@ -32,7 +32,7 @@ export interface PhotoPreviewProps {
   close: () => void;
   /** The preview has gone: the grid underneath is usable again. */
   onClosed: (lastPhotoId: string) => void;
-  /** Moves to a photo (resets the zoom first). */
+  /** Moves to a photo. */
   go: (photo: Photo) => Promise<void>;
   /** The confirm dialog of Delete; it calls onConfirm when the customer confirms. Omitted: Delete is unavailable. */
   deleteDialog?: (props: { photo: Photo; onClose: () => void; onConfirm: () => Promise<void> }) => ReactNode;
@@ -52,19 +52,16 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
   const { flags } = useServices();
   const small = useIsSmallScreen();
   const titleId = useId();
-  const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
   const [dialog, setDialog] = useState<'delete' | 'copy'>();
   const closing = useRef(false);
   const { photo } = position;
   const photoDownload = usePhotoDownload(photo?.imageId);
-
-  const move = useCallback(
-    async (to: Photo) => {
-      setZoom(NO_ZOOM);
-      await go(to);
-    },
-    [go],
-  );
+  // The zoom belongs to the photo it was set on: every photo moved to (keys, arrows, swipes, a delete) opens unzoomed.
+  const [zoomed, setZoomed] = useState<{ photoId: string; zoom: Zoom }>();
+  const zoom = zoomed && zoomed.photoId === photo?.imageId ? zoomed.zoom : NO_ZOOM;
+  const setZoom = (next: Zoom) => {
+    if (photo) setZoomed({ photoId: photo.imageId, zoom: next });
+  };
 
   const close = useCallback(() => {
     if (closing.current) return;
@@ -100,7 +97,7 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
   const confirmDelete = async () => {
     if (!photo) return;
     const neighbour = position.previous ?? position.next;
-    if (neighbour) await move(neighbour);
+    if (neighbour) await go(neighbour);
     else close();
     onDelete?.(photo);
   };

@@ -132,7 +132,7 @@ describe('photo preview', () => {
     }
     const originalIn = (dialog: HTMLElement) => dialog.querySelector<HTMLImageElement>('img[src$="-original.jpg"]');
 
-    test('is fetched only once zoomed, and replaces the 1300 thumbnail once decoded, at the same zoom and place', async () => {
+    test('is fetched only once zoomed, and replaces the 1300 thumbnail once decoded, at the same zoom and place; the next photo opens unzoomed', async () => {
       servePhotoLibrary(library());
       const decodes = recordDecodes();
       const { user, dialog } = await openPreviewOf('p202406-2.jpg');
@@ -155,11 +155,15 @@ describe('photo preview', () => {
       expect(original).toHaveAttribute('alt', '');
       expect(within(dialog).getByRole('img', { name: 'p202406-2.jpg' })).toBe(thumbnail);
 
-      // Zoomed out it stays (no jump back to the softer thumbnail); the next photo's original waits for its own zoom.
+      // Zoomed out it stays (no jump back to the softer thumbnail).
       await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
       expect(originalIn(dialog)?.style.transform).toBe('');
+      // Moving on while zoomed, the next photo opens unzoomed: its original waits for its own zoom.
+      await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
       await user.keyboard('{ArrowRight}');
       await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+      expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'p202406-1.jpg' }).style.transform).not.toContain('scale');
+      expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Zoom in' })).toHaveAttribute('aria-pressed', 'false');
       expect(originalIn(screen.getByRole('dialog'))).toBeNull();
       expect(decodes).toHaveLength(1);
     });
