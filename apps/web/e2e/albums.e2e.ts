@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser';
 import {
   acceptCookies,
   accountInfo,
@@ -32,6 +34,27 @@ function createdToday(): RegExp {
   const now = new Date();
   return new RegExp(`^Created ${String(now.getDate()).padStart(2, '0')} [A-Z][a-z]{2,3} ${now.getFullYear()}$`);
 }
+
+const GERMAN_CHANNEL = 'www.printhaven.de';
+
+/** How the grid bar's newest/oldest first toggle looks: the same on the timeline and on an album. */
+function orderToggleLook(page: Page) {
+  return page.evaluate(async () => {
+    const find = () => [...document.querySelectorAll<HTMLElement>('[role="group"] button')].find((b) => b.querySelector('.visually-hidden'));
+    for (let i = 0; i < 100 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const toggle = find()!;
+    const style = getComputedStyle(toggle);
+    return { height: toggle.offsetHeight, radius: style.borderRadius, border: style.borderColor, background: style.backgroundColor, weight: style.fontWeight };
+  });
+}
+
+/** The top of the page (an album's header) as /tmp/shots/<name>.png. */
+async function headerShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  fs.mkdirSync(HEADER_SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(HEADER_SHOTS, `${name}.png`) });
+}
+const HEADER_SHOTS = '/tmp/shots';
 
 describe('albums (emma, the demo library and albums)', () => {
   let server: TestServer;
@@ -202,7 +225,9 @@ describe('albums (emma, the demo library and albums)', () => {
     expect(await page.getByRole('region', { name: 'Selected photos' }).count()).toBe(0);
 
     await page.locator('[data-photo-id][role="checkbox"] img').first().waitFor();
-    added = await pickVisibleTiles(page, 3);
+    // Picked against the timeline's order, so the album's order can only be the order they were picked in.
+    const [first, second, third] = await pickVisibleTiles(page, 3);
+    added = [second!, third!, first!];
     for (const id of added) await page.locator(`[data-photo-id="${id}"]`).click();
     for (const id of added) expect(await page.locator(`[data-photo-id="${id}"]`).getAttribute('aria-checked')).toBe('true');
     expect(await bar.getByRole('status').innerText()).toBe('3 selected');
@@ -214,14 +239,16 @@ describe('albums (emma, the demo library and albums)', () => {
     await page.getByText('3 photos', { exact: true }).waitFor();
     for (const id of added) await page.locator(`[data-photo-id="${id}"]`).waitFor();
     expect(await page.locator('[data-photo-id]').count()).toBe(3);
-    expect((await albumPhotos()).sort()).toEqual([...added].sort());
+    // Added in one go: under 'Date added' they keep the order they were picked in, on the server and on screen.
+    expect(await albumPhotos()).toEqual(added);
+    await expect.poll(() => renderedTileIds(page)).toEqual(added);
   });
 
   it("copies photos to the album from the timeline's selection toolbar; copying them again adds nothing", async () => {
     await page.goto('/my-photos/photos');
     await page.locator('[data-photo-id] img').first().waitFor();
     // Two photos that are not in the album yet.
-    const more = await pickVisibleTiles(page, 2, added);
+    const more = (await pickVisibleTiles(page, 2, added)).reverse();
 
     const copy = async () => {
       await page.getByRole('button', { name: 'Select', exact: true }).click();
@@ -246,7 +273,8 @@ describe('albums (emma, the demo library and albums)', () => {
     const first = await copy();
     await screenshot(page, 'albums-copied-toast');
     await expect.poll(async () => (await albumPhotos()).length).toBe(5);
-    expect((await albumPhotos()).sort()).toEqual([...added, ...more].sort());
+    // The latest addition comes first, each addition in the order its photos were picked.
+    expect(await albumPhotos()).toEqual([...more, ...added]);
     added = [...added, ...more];
 
     // The toast's link leads to the album.
@@ -269,14 +297,27 @@ describe('albums (emma, the demo library and albums)', () => {
     expect(await page.locator('[data-photo-id]').count()).toBe(5);
   });
 
+  it("an album's name is its page's heading, and its sort bar is the timeline's (header screenshots in English)", async () => {
+    await page.goto('/my-photos/photos');
+    const timelineToggle = await orderToggleLook(page);
+    const id = await albumId(page, server.baseUrl, DEMO_ALBUMS.lisbon.name);
+    await page.goto(`${ALBUMS}/${id}`);
+    await page.locator('[data-photo-id] img').first().waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([DEMO_ALBUMS.lisbon.name]);
+    expect(await page.getByRole('heading', { name: 'Album', exact: true }).count()).toBe(0);
+    const bar = page.getByRole('group', { name: `Photos in ${DEMO_ALBUMS.lisbon.name}` });
+    await bar.getByRole('combobox', { name: 'Sort by' }).waitFor();
+    expect(await orderToggleLook(page)).toEqual(timelineToggle);
+    await headerShot(page, 'album-header-en-1280x800');
+  });
+
   it("sorts the album by date taken, oldest first, which reorders the tiles (and back to 'Date added', newest first)", async () => {
     const id = await albumId(page, server.baseUrl, DEMO_ALBUMS.lisbon.name);
     await page.goto(`${ALBUMS}/${id}`);
     await page.locator('[data-photo-id] img').first().waitFor();
-    const sortBy = page.getByLabel('Sort by');
-    const order = page.getByLabel('Order');
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
     expect(await sortBy.inputValue()).toBe('created');
-    expect(await order.inputValue()).toBe('desc');
+    await page.getByRole('button', { name: 'Order: Newest first' }).waitFor();
     const before = (await renderedTileIds(page)).slice(0, 12);
     expect(before).toEqual((await albumPhotoIds(page, server.baseUrl, id)).slice(0, 12));
     await page.getByText('48 photos', { exact: true }).waitFor();
@@ -284,7 +325,8 @@ describe('albums (emma, the demo library and albums)', () => {
     await screenshot(page, 'albums-album');
 
     await sortBy.selectOption({ label: 'Date taken' });
-    await order.selectOption({ label: 'Oldest first' });
+    await page.getByRole('button', { name: 'Order: Newest first' }).click();
+    await page.getByRole('button', { name: 'Order: Oldest first' }).waitFor();
     const expected = (await albumPhotoIds(page, server.baseUrl, id, 'sortKey=dateTaken&sortOrder=asc')).slice(0, 12);
     await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12), { timeout: 10_000 }).toEqual(expected);
     expect(expected).not.toEqual(before);
@@ -297,7 +339,7 @@ describe('albums (emma, the demo library and albums)', () => {
     await screenshot(page, 'albums-album-oldest-first');
 
     await sortBy.selectOption({ label: 'Date added' });
-    await order.selectOption({ label: 'Newest first' });
+    await page.getByRole('button', { name: 'Order: Oldest first' }).click();
     await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12), { timeout: 10_000 }).toEqual(before);
   });
 
@@ -375,10 +417,27 @@ describe('albums (emma, the demo library and albums)', () => {
     await page.getByRole('button', { name: 'Delete album' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete album?' });
     await dialog.getByText(`The album ${RENAMED} will be deleted. Its photos stay in your photo library.`).waitFor();
+    // Nothing asks for the deleted album again (it would answer 404 and log 'Request failure').
+    const afterDelete: string[] = [];
+    const record = (request: Request) => {
+      if (request.url().includes(newAlbumId) && request.method() === 'GET') afterDelete.push(request.url());
+    };
+    const errors: string[] = [];
+    const recordError = (message: ConsoleMessage) => {
+      if (message.type() === 'error') errors.push(message.text());
+    };
+    page.on('request', record);
+    page.on('console', recordError);
     await dialog.getByRole('button', { name: 'Delete album' }).click();
 
     await page.waitForURL((url) => url.pathname === ALBUMS);
     await toast(page, `${RENAMED} album deleted`).waitFor();
+    await albumCard(albumsSection(page, 'My albums'), DEMO_ALBUMS.lisbon.name).waitFor();
+    await page.waitForTimeout(500);
+    page.off('request', record);
+    page.off('console', recordError);
+    expect(afterDelete).toEqual([]);
+    expect(errors.filter((e) => e.includes('Request failure'))).toEqual([]);
     await screenshot(page, 'albums-deleted');
     const mine = albumsSection(page, 'My albums');
     await albumCard(mine, DEMO_ALBUMS.lisbon.name).waitFor();
@@ -408,6 +467,8 @@ describe('albums (emma, the demo library and albums)', () => {
     expect(await horizontalOverflow(small)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(small, 'album (390x844)');
     await screenshot(small, 'albums-album-phone');
+    expect(await small.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([DEMO_ALBUMS.lisbon.name]);
+    await headerShot(small, 'album-header-en-390x844');
   });
 
   it("on a phone the album's buttons follow its name and count, without an empty gap", async () => {
@@ -419,5 +480,29 @@ describe('albums (emma, the demo library and albums)', () => {
     // The header's gap is 12 px. (Known bug: the name block's flex basis of 320px becomes its height once
     // the header is a column, leaving about 270 px of nothing above the buttons.)
     expect(addBox!.y - (metaBox!.y + metaBox!.height)).toBeLessThanOrEqual(40);
+  });
+  it("on a German channel the album's name is the heading and the bar speaks German (header screenshots)", async () => {
+    const id = await albumId(page, server.baseUrl, DEMO_ALBUMS.lisbon.name);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const german = await newContext(browser, server.baseUrl, { locale: 'de-DE', viewport, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+      try {
+        const de = await german.newPage();
+        await signIn(de, DEMO_LIBRARY_OWNER, { path: `/?channel=${GERMAN_CHANNEL}` });
+        await de.goto(`${ALBUMS}/${id}`);
+        const cookies = de.getByRole('region', { name: 'Cookies' });
+        await cookies.getByRole('button', { name: 'Alle akzeptieren' }).click();
+        await cookies.waitFor({ state: 'detached' });
+        await de.locator('[data-photo-id] img').first().waitFor();
+        expect(await de.locator('html').getAttribute('lang')).toBe('de-DE');
+        expect(await de.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([DEMO_ALBUMS.lisbon.name]);
+        const bar = de.getByRole('group', { name: `Fotos in ${DEMO_ALBUMS.lisbon.name}` });
+        const sortBy = bar.getByRole('combobox', { name: 'Sortieren nach' });
+        expect(await sortBy.locator('option').allInnerTexts()).toEqual(['Hinzufügedatum', 'Aufnahmedatum']);
+        await bar.getByRole('button', { name: /^Reihenfolge: / }).waitFor();
+        await headerShot(de, `album-header-de-${viewport.width}x${viewport.height}`);
+      } finally {
+        await german.close();
+      }
+    }
   });
 });
