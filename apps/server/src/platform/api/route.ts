@@ -78,6 +78,30 @@ export function declaredRoute({ method, url, params, query, body, ...doc }: Rout
 }
 
 /**
+ * A handler's input. `identity` is read from the prototype: a getter written into an object made per
+ * request gave V8 a fresh accessor in old space for each one, which kept the whole request alive
+ * through every young-generation collection (decision 044).
+ */
+class Input<P, Q, B> implements RouteInput<P, Q, B> {
+  readonly params: Parsed<P>;
+  readonly query: Parsed<Q>;
+  readonly body: Parsed<B>;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+  ) {
+    this.params = request.params as Parsed<P>;
+    this.query = request.query as Parsed<Q>;
+    this.body = request.body as Parsed<B>;
+  }
+
+  get identity(): Identity {
+    return requireIdentity(this.request);
+  }
+}
+
+/**
  * Declares a route with its contract schemas on it (Fastify's `schema`), as the API document reads
  * them: the handler gets the parsed, typed params, query and body, and stays a one-line call into
  * its service.
@@ -94,16 +118,7 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
     ...declaredRoute(spec),
     handler: async (request, reply) => {
       reply.status(status);
-      const result = await handler({
-        params: request.params as Parsed<P>,
-        query: request.query as Parsed<Q>,
-        body: request.body as Parsed<B>,
-        get identity() {
-          return requireIdentity(request);
-        },
-        request,
-        reply,
-      });
+      const result = await handler(new Input<P, Q, B>(request, reply));
       if (result === reply || reply.sent) return reply;
       return noContent ? reply.send() : result;
     },
