@@ -1,5 +1,7 @@
 // Signing in through the real, server-rendered sign-in page.
 export const EMMA = { email: 'emma@example.com', password: 'shoebox-demo', greeting: 'Hello Emma' };
+/** The demo customer whose storage status is a warning (never ordered, photos deleted in about six weeks). */
+export const LARS = { email: 'lars@example.com', password: 'shoebox-demo', greeting: 'Hello Lars' };
 
 const SIGN_IN_PATH = /^\/oidc\/interaction\/[^/]+$/;
 

@@ -15,6 +15,10 @@ import styles from './photos-header.module.css';
  * to the account home, the storage status button, 'Add photos' (when the upload flag is on; the button
  * checks it), and the Photos and Albums tabs with their counts. The active tab is the one whose path matches.
  * The storage status modal's 'Delete photos' goes to /my-photos/photos?delete=all, which opens delete-all.
+ *
+ * The two buttons load lazily, after the page's first paint: each has a slot of its settled height from the
+ * start, and where the tabs and the buttons might not fit on one line the buttons stand one per line, so the
+ * header's height never depends on a label that arrives later and nothing under it moves (decision 043).
  */
 export function PhotosHeader() {
   const { t } = useTranslation('photos');
@@ -22,6 +26,8 @@ export function PhotosHeader() {
   const small = useIsSmallScreen();
   const { data: info } = useAccountPhotoInfo();
   const albumsCount = info ? info.albumsCount + info.readAlbumsCount : undefined;
+  // Its slot is held from the first paint only where the button will come.
+  const uploadOn = flags.isOn('PhotoManagementUploadViewEnabled');
 
   return (
     <div className={styles.header}>
@@ -51,8 +57,14 @@ export function PhotosHeader() {
           </ul>
         </nav>
         <div className={styles.actions}>
-          <StorageStatusButton />
-          <AddPhotosButton />
+          <div className={styles.slot}>
+            <StorageStatusButton />
+          </div>
+          {uploadOn && (
+            <div className={styles.slot}>
+              <AddPhotosButton />
+            </div>
+          )}
         </div>
       </div>
     </div>
