@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, newContext, screenshot } from './support/browser';
@@ -88,7 +88,14 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
     const banner = emma.getByRole('note');
     await banner.getByText('Shared albums are no longer supported', { exact: true }).waitFor();
     await banner.getByText('You can still view and download the photos in this album.').waitFor();
-    await emma.getByRole('heading', { level: 2, name: DEMO_ALBUMS.family.name, exact: true }).waitFor();
+    // The album's name is the page's heading, with no generic 'Shared album' above it.
+    await emma.getByRole('heading', { level: 1, name: DEMO_ALBUMS.family.name, exact: true }).waitFor();
+    expect(await emma.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await emma.getByRole('heading', { name: 'Shared album', exact: true }).count()).toBe(0);
+    // The timeline's sort bar: its dropdown and the newest/oldest first toggle.
+    const bar = emma.getByRole('group', { name: `Photos in ${DEMO_ALBUMS.family.name}` });
+    expect(await bar.getByRole('combobox', { name: 'Sort by' }).locator('option').allInnerTexts()).toEqual(['Date added', 'Date taken']);
+    await bar.getByRole('button', { name: 'Order: Newest first' }).waitFor();
     await emma.getByText('24 photos', { exact: true }).waitFor();
     await emma.getByText('Created today', { exact: true }).waitFor();
     await emma.getByRole('button', { name: 'Shared with 1 person', exact: true }).waitFor();
@@ -288,12 +295,21 @@ describe('shared albums (emma owns Family weekend with lars; lars owns Ski trip 
       .getByText('The album will be deleted for you and for all participants. Every photo stays in the account of the person who uploaded it.', { exact: true })
       .waitFor();
     await screenshot(emma, 'shared-album-owner-delete-dialog');
+    // Nothing asks for the deleted album again (it would answer 404).
+    const askedAfterDelete: string[] = [];
+    const record = (request: Request) => {
+      if (request.method() === 'GET' && request.url().includes(familyId)) askedAfterDelete.push(request.url());
+    };
+    emma.on('request', record);
     await dialog.getByRole('button', { name: 'Delete shared album' }).click();
 
     await emma.waitForURL((url) => url.pathname === ALBUMS);
     await toast(emma, `${DEMO_ALBUMS.family.name} album deleted`).waitFor();
     const mine = albumsSection(emma, 'My albums');
     await albumCard(mine, DEMO_ALBUMS.lisbon.name).waitFor();
+    await emma.waitForTimeout(500);
+    emma.off('request', record);
+    expect(askedAfterDelete).toEqual([]);
     await expect.poll(() => mine.getByRole('link', { name: DEMO_ALBUMS.family.name }).count()).toBe(0);
     await expect.poll(() => tabCount(emma, 'Albums')).toBe(1);
     await expect.poll(() => tabCount(emma, 'Photos')).toBe(emmaPhotos);
