@@ -181,7 +181,7 @@ export function PhotoStage({
         />
       )}
       {/* Over the thumbnail, placed and zoomed with it; it stays for this photo, so zooming out does not jump back to the softer one. */}
-      {original && loaded === 'loaded' && <img className={styles.photo} src={original} alt="" aria-hidden="true" draggable={false} style={placement} />}
+      {original && loaded === 'loaded' && <img className={`${styles.photo} ${styles.original}`} src={original} alt="" aria-hidden="true" draggable={false} style={placement} />}
     </div>
   );
 }
