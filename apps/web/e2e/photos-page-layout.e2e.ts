@@ -142,8 +142,8 @@ describe('photos page layout', () => {
       await signIn(page, DEMO_LIBRARY_OWNER, { path: PHOTOS });
       await waitForDemoLibrary(page, server.baseUrl);
       await page.reload();
-      await dismissCookieBanner(page);
       await page.getByRole('region', { name: 'Photos timeline' }).locator('img').first().waitFor();
+      await dismissCookieBanner(page);
       const menu = page.getByRole('navigation', { name: 'Account menu' });
 
       const inView = async () => {
@@ -171,8 +171,8 @@ describe('photos page layout', () => {
       const context = await newContext(browser, server.baseUrl, { viewport: PHONE });
       const page = await context.newPage();
       await signIn(page, DEMO_LIBRARY_OWNER, { path: PHOTOS });
-      await dismissCookieBanner(page);
       await page.getByRole('region', { name: 'Photos timeline' }).locator('img').first().waitFor();
+      await dismissCookieBanner(page);
       expect(await page.getByRole('navigation', { name: 'Account menu' }).count()).toBe(0);
       const menuButton = page.getByRole('button', { name: 'Menu' });
       expect(await menuButton.isVisible()).toBe(true);
