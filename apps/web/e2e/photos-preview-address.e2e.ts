@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import { DEMO_LIBRARY_OWNER, dismissCookieBanner, photoApi, waitForDemoLibrary } from './support/photos';
+import { DEMO_LIBRARY_OWNER, dismissCookieBanner, photoApi, recordMonthRequests, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 
 type Counts = Record<string, Record<string, number>>;
@@ -39,7 +39,7 @@ describe("a timeline photo's own address (emma, the demo library)", () => {
   let page: Page;
   let target: PhotoInTimeline;
   let address: string;
-  const monthRequests: string[] = [];
+  let monthRequests: string[] = [];
 
   const previewOf = (p: Page, name: string) => p.getByRole('dialog', { name });
   /** The photo is shown: its picture has arrived and is drawn. */
@@ -69,10 +69,7 @@ describe("a timeline photo's own address (emma, the demo library)", () => {
     const photo = page1.images[Math.floor(page1.images.length / 2)]!;
     target = await photoApi<PhotoInTimeline>(page, server.baseUrl, `/photos/${photo.imageId}`);
     address = `/my-photos/photos/preview/${photo.imageId}`;
-    context.on('request', (request) => {
-      const match = /\/photos\/timeline\/(\d+)\/(\d+)/.exec(request.url());
-      if (match) monthRequests.push(`${match[1]}-${match[2]}`);
-    });
+    monthRequests = recordMonthRequests(context);
   }, 240_000);
 
   afterAll(async () => {

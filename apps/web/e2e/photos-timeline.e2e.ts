@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import { DEMO_LIBRARY_OWNER, dismissCookieBanner, photoApi, sectionTitles, waitForDemoLibrary } from './support/photos';
+import { DEMO_LIBRARY_OWNER, dismissCookieBanner, photoApi, recordMonthRequests, sectionTitles, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 
 type Counts = Record<string, Record<string, number>>;
@@ -27,7 +27,7 @@ describe('photos timeline and preview (emma, the demo library)', () => {
   let context: BrowserContext;
   let page: Page;
   let counts: Counts;
-  const monthRequests: string[] = [];
+  let monthRequests: string[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -36,10 +36,7 @@ describe('photos timeline and preview (emma, the demo library)', () => {
     await signIn(page, DEMO_LIBRARY_OWNER, { path: '/' });
     await waitForDemoLibrary(page, server.baseUrl);
     counts = await photoApi<Counts>(page, server.baseUrl, '/users/timeline?sortKey=dateTaken');
-    page.on('request', (request) => {
-      const match = /\/photos\/timeline\/(\d+)\/(\d+)/.exec(request.url());
-      if (match) monthRequests.push(`${match[1]}-${match[2]}`);
-    });
+    monthRequests = recordMonthRequests(page);
   }, 240_000);
 
   afterAll(async () => {

@@ -43,3 +43,13 @@ export async function dismissCookieBanner(page: Page): Promise<void> {
   const accept = page.getByRole('button', { name: 'Accept all' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
 }
+
+/** From now on, every timeline month page the page or context asks for, as 'YYYY-M' in request order (the list fills as they go). */
+export function recordMonthRequests(target: Page | BrowserContext): string[] {
+  const months: string[] = [];
+  target.on('request', (request) => {
+    const match = /\/photos\/timeline\/(\d+)\/(\d+)/.exec(request.url());
+    if (match) months.push(`${match[1]}-${match[2]}`);
+  });
+  return months;
+}
