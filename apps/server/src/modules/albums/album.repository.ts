@@ -1,5 +1,5 @@
 import type { SortKey, SortOrder } from '@shoebox/contracts';
-import { sql } from 'kysely';
+import { PostgresIntrospector, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
@@ -7,6 +7,8 @@ import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
 export type AlbumPhotoRow = PhotosTable & { added_at: string; added_order: number };
 
 export function albumRepository(db: Db) {
+  // SQLite runs one transaction at a time; on PostgreSQL concurrent ones must lock what they rely on.
+  const locksRows = db.introspection instanceof PostgresIntrospector;
   return {
     async insert(row: AlbumsTable) {
       await db.insertInto('albums').values(row).execute();
@@ -70,7 +72,16 @@ export function albumRepository(db: Db) {
      */
     addPhotos: (albumId: string, ownerId: string, photoIds: string[]) =>
       db.transaction().execute(async (trx) => {
-        const owned = await trx.selectFrom('photos').select('id').where('customer_id', '=', ownerId).where('id', 'in', photoIds).execute();
+        // Held until commit, so a photo deleted from the library meanwhile is either not found here or deleted after
+        // (taking its album place with it), never gone by the time its place is written; in id order, as deletes take them.
+        const owned = await trx
+          .selectFrom('photos')
+          .select('id')
+          .where('customer_id', '=', ownerId)
+          .where('id', 'in', photoIds)
+          .orderBy('id')
+          .$if(locksRows, (q) => q.forKeyShare())
+          .execute();
         const ownedIds = new Set(owned.map((p) => p.id));
         const added = photoIds.filter((id) => ownedIds.has(id));
         const now = new Date().toISOString();
@@ -94,8 +105,9 @@ export function albumRepository(db: Db) {
 
     removePhotos: (albumId: string, photoIds: string[]) =>
       db.transaction().execute(async (trx) => {
-        const result = await trx.deleteFrom('album_photos').where('album_id', '=', albumId).where('photo_id', 'in', photoIds).executeTakeFirst();
+        // The album's row first, as additions take it: the other way round, an addition and a removal of the same photo deadlock.
         await trx.updateTable('albums').set({ updated_at: new Date().toISOString() }).where('id', '=', albumId).execute();
+        const result = await trx.deleteFrom('album_photos').where('album_id', '=', albumId).where('photo_id', 'in', photoIds).executeTakeFirst();
         return Number(result.numDeletedRows);
       }),
 
