@@ -36,8 +36,45 @@ export function i18nOptions(locale: Locale, messages: Messages): InitOptions {
   };
 }
 
-/** i18next with its backend and React binding, not yet initialised. */
-export const configuredI18next = () => i18next.use(localeBackend).use(initReactI18next);
+/** Rendering with a feature namespace whose texts could not be loaded: the nearest boundary shows its error state. */
+export class TextsUnavailableError extends Error {
+  constructor(readonly namespace: string) {
+    super(`Texts could not be loaded: ${namespace}`);
+  }
+}
+
+/** The backend connector's load state per `{locale}|{namespace}`: -1 failed for good (4xx), 0 failed after its retries. */
+type LoadStates = Record<string, number | undefined>;
+const loadStates = (): LoadStates | undefined => (i18next.services as { backendConnector?: { state: LoadStates } } | undefined)?.backendConnector?.state;
+const failedState = (state: number | undefined) => state === -1 || state === 0;
+
+function failedToLoad(locale: string, namespace: string): boolean {
+  return failedState(loadStates()?.[`${locale}|${namespace}`]) && !i18next.hasResourceBundle(locale, namespace);
+}
+
+/**
+ * i18next with its backend and React binding, not yet initialised. i18next counts a namespace that failed
+ * to load as loaded, so useTranslation would render its keys; asked whether it has loaded, it throws
+ * instead, during render, to the nearest error boundary (a LazySlot's error state, a route's error screen).
+ */
+export function configuredI18next() {
+  const instance = i18next.use(localeBackend).use(initReactI18next);
+  const hasLoadedNamespace = instance.hasLoadedNamespace.bind(instance);
+  instance.hasLoadedNamespace = (ns, options) => {
+    const locale = typeof options?.lng === 'string' ? options.lng : (instance.resolvedLanguage ?? instance.language);
+    const failed = (typeof ns === 'string' ? [ns] : ns).find((namespace) => failedToLoad(locale, namespace));
+    if (failed) throw new TextsUnavailableError(failed);
+    return hasLoadedNamespace(ns, options);
+  };
+  return instance;
+}
+
+/** Texts that could not be loaded are fetched again the next time something renders with them (a part of a screen opened again). */
+export function retryFailedTexts(): void {
+  const states = loadStates();
+  if (!states) return;
+  for (const [name, state] of Object.entries(states)) if (failedState(state)) delete states[name];
+}
 
 /** Loads only the channel's locale; English is fetched only if that locale cannot be. */
 export async function initI18n(requested: string): Promise<Locale> {
@@ -60,6 +97,7 @@ export async function initI18n(requested: string): Promise<Locale> {
  * downloads), so the screen renders at once rather than suspending; fails when one could not be loaded.
  */
 export async function preloadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  retryFailedTexts();
   await i18next.loadNamespaces([...namespaces]);
   const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
   if (missing.length > 0) throw new Error(`Texts could not be loaded: ${missing.join(', ')}`);

@@ -1,4 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { retryFailedTexts } from '../../lib/i18n';
 
 interface BoundaryProps {
   fallback: ReactNode;
@@ -8,6 +9,12 @@ interface BoundaryProps {
 
 class QuietBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
+
+  constructor(props: BoundaryProps) {
+    super(props);
+    // Each time a slot is shown anew (a modal opened again), texts that failed before get another try.
+    retryFailedTexts();
+  }
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -24,7 +31,8 @@ class QuietBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
 /**
  * A place for a lazily loaded part of a screen: shows `fallback` while it loads, and `errorFallback` (by
- * default nothing) instead of taking the whole screen down when its code or texts cannot be loaded.
+ * default nothing) instead of taking the whole screen down when its code or texts cannot be loaded (never
+ * the texts' keys). Shown again (remounted), it tries once more.
  */
 export function LazySlot({
   children,
