@@ -120,6 +120,11 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
       return pageOf(id, q, false);
     },
 
+    /** Refuses, as adding photos would, unless the caller may add photos to the album: for an upload made for it, checked before its bytes arrive. */
+    async checkCanAddPhotos(identity: Pick<Identity, 'customerId'>, id: string): Promise<void> {
+      await changeableAlbum(identity, id);
+    },
+
     /** Copying photos the album already holds changes nothing; ids that are not the caller's come back as failed. */
     async addPhotos(identity: Pick<Identity, 'customerId'>, id: string, photoIds: string[]): Promise<FailedList> {
       await changeableAlbum(identity, id);

@@ -26,6 +26,10 @@ export function uploadDatastore(dir: string) {
       const info = await store.getUpload(uploadId).catch(() => undefined);
       return info !== undefined && info.size !== undefined && info.offset === info.size;
     },
+    /** When bytes were last written to the upload (what its expiry counts from); undefined when nothing is left of it. */
+    async lastWrittenAt(uploadId: string): Promise<number | undefined> {
+      return (await fs.promises.stat(path.join(dir, uploadId)).catch(() => undefined))?.mtimeMs;
+    },
     async remove(uploadId: string): Promise<void> {
       await store.remove(uploadId).catch(() => undefined);
     },

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { IngestRejection } from './ingest/ingest-photo.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
@@ -7,7 +6,8 @@ import { UPLOAD_EXPIRY_MS, type UploadDatastore } from './upload-datastore.js';
 import type { UploadRepository } from './upload.repository.js';
 import type { UploadService } from './upload.service.js';
 
-const RECOVERY_INTERVAL_MS = 10 * 60 * 1000;
+/** How often recovery looks at unfinished uploads: an expired one is given up at the first pass after it expires. */
+export const RECOVERY_INTERVAL_MS = 10 * 60 * 1000;
 /** An upload row this young may not have its file yet (the tus server writes it just after): it is not given up. */
 const QUIET_FOR_MS = 60 * 1000;
 const RECOVERY_PAGE = 100;
@@ -33,7 +33,7 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
       return;
     }
     if (Date.now() - Date.parse(upload.created_at) < QUIET_FOR_MS) return;
-    const modified = (await fs.stat(o.datastore.fileOf(upload.id)).catch(() => undefined))?.mtimeMs;
+    const modified = await o.datastore.lastWrittenAt(upload.id);
     if (modified === undefined) await o.service.end(upload.id, 'abandoned');
     else if (Date.now() - modified > UPLOAD_EXPIRY_MS) await o.service.end(upload.id, 'expired');
   }

@@ -27,6 +27,9 @@ export function uploadRepository(db: Db) {
         await trx.insertInto('uploads').values({ ...row, status: 'receiving', photo_id: null, error: null, duplicate: 0, created_at: new Date().toISOString(), finished_at: null }).execute();
         return 'created';
       }),
+    /** A customer's unfinished uploads: the places they hold. */
+    unfinishedOf: (customerId: string) =>
+      db.selectFrom('uploads').select(['id', 'declared_bytes']).where('customer_id', '=', customerId).where('status', 'in', ['receiving', 'ingesting']).execute(),
     find: (id: string) => db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst(),
     async markIngesting(id: string) {
       await db.updateTable('uploads').set({ status: 'ingesting' }).where('id', '=', id).where('status', '=', 'receiving').execute();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
-import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiErrorParams } from '@shoebox/contracts';
+import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
@@ -68,8 +68,16 @@ const errorBody = (correlationId: string, status: number, code: string, message:
   JSON.stringify(errorShape(status, code, message, correlationId, { params }));
 
 /** An error the tus server sends as it is: our JSON error shape, with the values the web needs to say it in the customer's language. */
-function refusal(req: TusRequest, status: number, code: string, message: string, params?: ApiErrorParams) {
-  return { status_code: status, body: errorBody(req.headers.get(CORRELATION_ID_HEADER) ?? '', status, code, message, params) };
+function refusal(req: TusRequest, status: number, code: string, message: string, params?: ApiErrorParams, issues?: ApiError['issues']) {
+  return { status_code: status, body: JSON.stringify(errorShape(status, code, message, req.headers.get(CORRELATION_ID_HEADER) ?? '', { params, issues })) };
+}
+
+/**
+ * The tus server's error answer takes no headers, so a refusal that passes (a limit) sets Retry-After
+ * on the Node response the answer is written to.
+ */
+function sayWhenToRetry(req: TusRequest, seconds: number): void {
+  (req as TusRequest & { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node?.res?.setHeader('Retry-After', String(seconds));
 }
 
 const uploadIdOf = (url: string) => new URL(url, 'http://upload').pathname.slice(UPLOAD_PATH.length + 1) || undefined;
@@ -123,7 +131,10 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
       },
       /** Every error leaves as our JSON shape; anything unexpected is logged and says nothing of the server's insides. */
       async onResponseError(req, error) {
-        if (error instanceof AppError) return refusal(req, error.status, error.code, error.message, error.params);
+        if (error instanceof AppError) {
+          if (error.retryAfterSeconds !== undefined) sayWhenToRetry(req, error.retryAfterSeconds);
+          return refusal(req, error.status, error.code, error.message, error.params, error.issues);
+        }
         if (error instanceof IngestRejection) return refusal(req, 422, error.reason, error.message, error.params);
         if (error === ERRORS.ERR_SIZE_EXCEEDED) {
           const id = uploadIdOf(req.url);

@@ -6,8 +6,9 @@ import { IngestRejection, type DateTaken } from './ingest/ingest-photo.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import { dateFromLastModified } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
-import type { UploadDatastore } from './upload-datastore.js';
-import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
+import { UPLOAD_EXPIRY_MS, type UploadDatastore } from './upload-datastore.js';
+import { RECOVERY_INTERVAL_MS } from './upload-recovery.js';
+import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, NoPlaceForUpload, secondsUntilRoomFor } from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
 
 export interface IngestResult {
@@ -51,6 +52,36 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
     }
   }
 
+  /**
+   * When the customer's unfinished uploads are certain to leave room for one of `bytes`: each is given up
+   * at the first recovery pass after it expired (one whose bytes are gone, at the next pass).
+   */
+  async function secondsUntilPlaceFor(customerId: string, bytes: number): Promise<number> {
+    const now = Date.now();
+    const held = await Promise.all(
+      (await uploads.unfinishedOf(customerId)).map(async (upload) => {
+        const written = await datastore.lastWrittenAt(upload.id);
+        const givenUpAt = (written === undefined ? now : written + UPLOAD_EXPIRY_MS) + RECOVERY_INTERVAL_MS;
+        return { declaredBytes: Number(upload.declared_bytes), givenUpAt };
+      }),
+    );
+    return secondsUntilRoomFor(bytes, held, now);
+  }
+
+  /**
+   * The album an upload is for must take the photo: the albums' own rule, asked before any byte arrives.
+   * One that is not there (or not the customer's) is `album_not_found`, so a client never takes it for
+   * its upload being gone (`not_found`); a shared one is the albums' `shared_album`.
+   */
+  async function checkAlbum(customerId: string, albumId: string): Promise<void> {
+    try {
+      await o.albums.checkCanAddPhotos({ customerId }, albumId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') throw new AppError(404, 'album_not_found', 'The album this photo is for does not exist');
+      throw error;
+    }
+  }
+
   async function ingest(uploadId: string): Promise<IngestResult> {
     const upload = await uploads.find(uploadId);
     if (!upload) throw new Error(`Unknown upload ${uploadId}`);
@@ -86,22 +117,26 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
       const { filename: fileName } = parseRequest(uploadMetadataSchema, { filename: u.fileName, albumId: u.albumId }, 'upload metadata');
       if (u.size === undefined) throw badRequest('The file size must be known before uploading');
       if (u.size === 0) throw new AppError(422, 'empty', 'The file is empty');
+      // The album is checked now, before any byte arrives, by the same rule that places the photo in it later.
+      if (u.albumId !== undefined) await checkAlbum(customerId, u.albumId);
       const outcome = await uploads.create(
         { id: u.id, customer_id: customerId, file_name: fileName, album_id: u.albumId ?? null, declared_bytes: u.size },
         { uploads: MAX_UNFINISHED_UPLOADS, bytes: MAX_UNFINISHED_UPLOAD_BYTES },
       );
       if (outcome === 'too_many') {
-        throw new AppError(429, 'too_many_unfinished_uploads', `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`, undefined, {
-          maxUploads: MAX_UNFINISHED_UPLOADS,
-        });
+        throw new NoPlaceForUpload(
+          'too_many_unfinished_uploads',
+          `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`,
+          { maxUploads: MAX_UNFINISHED_UPLOADS },
+          await secondsUntilPlaceFor(customerId, u.size),
+        );
       }
       if (outcome === 'too_large') {
-        throw new AppError(
-          429,
+        throw new NoPlaceForUpload(
           'unfinished_uploads_too_large',
           `Your unfinished uploads already come to nearly ${MAX_UNFINISHED_UPLOAD_BYTES / 1024 ** 3} GB: let them finish before starting more`,
-          undefined,
           { maxBytes: MAX_UNFINISHED_UPLOAD_BYTES },
+          await secondsUntilPlaceFor(customerId, u.size),
         );
       }
       return { fileName };
