@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './album-name-field.module.css';
 
 interface AlbumNameFieldProps {
-  /** The input's value and change handling: a form library's registration, or a value and onChange. */
+  /** The input's registration in the album name form (`useAlbumNameForm`), plus anything else the input needs. */
   inputProps: ComponentProps<'input'>;
   /** What the last submit found wrong (photo-library §5); shown under the field until the next submit. */
   problem: AlbumNameProblem | undefined;

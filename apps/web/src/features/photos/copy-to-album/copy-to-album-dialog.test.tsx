@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, test, vi } from 'vitest';
 import { serveAlbums, type AlbumsSeed } from '../../../test/albums';
 import { photosTakenIn } from '../../../test/photo-library';
 import { renderWithServices } from '../../../test/render-with-services';
+import { AlbumNameDialog } from '../albums/name-dialog/album-name-dialog';
 import { CopyToAlbumDialog, type CopyToAlbumDialogProps } from './copy-to-album-dialog';
 
 const SAVE_FAILED = 'Unable to save changes. Please try again.';
@@ -109,6 +110,34 @@ describe('copy to album dialog', () => {
     expect(beach?.photoIds).toHaveLength(3);
     expect(onCopied).toHaveBeenCalledWith(beach?.albumId);
     expect(albums.requestsTo('POST /albums').map((r) => r.body)).toEqual([{ name: 'Beach' }]);
+  });
+
+  test.each([
+    ['a blank name', ''],
+    ['a name of spaces', '   '],
+    ['a name with a control character', 'Trip\u0007'],
+    ['a name longer than 100 characters', 'a'.repeat(101)],
+  ])("%s gets the album name dialog's message on submit, takes the focus and sends nothing", async (_, name) => {
+    serveAlbums();
+    const named = renderWithServices(<AlbumNameDialog mode="create" onClose={vi.fn()} />, { path: '/my-photos/albums' });
+    const nameDialog = await screen.findByRole('dialog', { name: 'Create new album' });
+    const nameDialogInput = within(nameDialog).getByRole('textbox', { name: 'Album name' });
+    if (name) await named.user.type(nameDialogInput, name);
+    await named.user.click(within(nameDialog).getByRole('button', { name: 'Create album' }));
+    const describedBy = nameDialogInput.getAttribute('aria-describedby');
+    const nameDialogMessage = describedBy ? document.getElementById(describedBy)?.textContent : undefined;
+    expect(nameDialogMessage).toMatch(/^(Please give your album a name|Name not valid)$/);
+    cleanup();
+
+    const { user, dialog, albums, resolvePhotoIds } = await openCopy({});
+    const input = await within(dialog).findByRole('textbox', { name: 'Album name' });
+    if (name) await user.type(input, name);
+    await user.click(copyButton(dialog));
+    expect(input).toHaveAccessibleDescription(nameDialogMessage ?? '');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveFocus();
+    expect(resolvePhotoIds).not.toHaveBeenCalled();
+    expect(albums.requestsTo('POST /albums')).toHaveLength(0);
   });
 
   test('with no albums yet, creating one is the choice', async () => {

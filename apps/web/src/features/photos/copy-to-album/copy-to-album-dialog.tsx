@@ -1,4 +1,4 @@
-import { albumNameProblem, type AlbumNameProblem, type OwnAlbum } from '@shoebox/contracts';
+import type { OwnAlbum } from '@shoebox/contracts';
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { useAlbums } from '../api/get-albums';
 import { thumbnailUrl } from '../lib/thumbnails';
 import { photoPaths } from '../paths';
 import { AlbumNameField } from '../components/album-name-field';
+import { useAlbumNameForm } from '../components/album-name-form';
 import styles from './copy-to-album-dialog.module.css';
 
 export interface CopyToAlbumDialogProps {
@@ -52,11 +53,9 @@ export function CopyToAlbumDialog({ amount, resolvePhotoIds, onClose, onCopied, 
   const albumsQuery = useAlbums();
   const createAlbum = useCreateAlbum();
   const addPhotos = useAddPhotosToAlbum();
-  const nameInput = useRef<HTMLInputElement>(null);
   const firstRadio = useRef<HTMLInputElement>(null);
   const [choice, setChoice] = useState<Choice>();
-  const [name, setName] = useState('');
-  const [nameProblem, setNameProblem] = useState<AlbumNameProblem>();
+  const { handleSubmit, nameField } = useAlbumNameForm();
   const [choiceMissing, setChoiceMissing] = useState(false);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -81,25 +80,25 @@ export function CopyToAlbumDialog({ amount, resolvePhotoIds, onClose, onCopied, 
       firstRadio.current?.focus();
       return;
     }
-    if (chosen.kind === 'new') {
-      const problem = albumNameProblem(name);
-      setNameProblem(problem);
-      if (problem) {
-        nameInput.current?.focus();
-        return;
-      }
-    }
+    // A new album's name is checked as the album name dialog checks it; only a valid one goes on to copy.
+    if (chosen.kind === 'new') await handleSubmit(({ name }) => copy({ name }))(event);
+    else await copy(chosen);
+  };
+
+  /** Resolves the photo ids, creates the album if given a name, and copies into it. */
+  const copy = async (into: { albumId: string; albumName: string } | { name: string }) => {
+    if (busy.current) return;
     busy.current = true;
     setSaving(true);
     const controller = new AbortController();
     abort.current = controller;
     try {
       const photoIds = await resolvePhotoIds(controller.signal);
-      let target = chosen;
-      if (target.kind === 'new') {
-        const created = await createAlbum.mutateAsync(name);
-        target = { kind: 'album', albumId: created.albumId, albumName: created.albumName };
-        setChoice(target);
+      let target = into;
+      if ('name' in target) {
+        const created = await createAlbum.mutateAsync(target.name);
+        target = { albumId: created.albumId, albumName: created.albumName };
+        setChoice({ kind: 'album', ...target });
       }
       const failedIds = await addPhotos.mutateAsync({ albumId: target.albumId, photoIds });
       if (controller.signal.aborted) return;
@@ -183,7 +182,7 @@ export function CopyToAlbumDialog({ amount, resolvePhotoIds, onClose, onCopied, 
               </label>
               {chosen?.kind === 'new' && (
                 <div className={styles.newName}>
-                  <AlbumNameField inputProps={{ value: name, onChange: (event) => setName(event.target.value), ref: nameInput, disabled: saving }} problem={nameProblem} />
+                  <AlbumNameField {...nameField} inputProps={{ ...nameField.inputProps, disabled: saving }} />
                 </div>
               )}
             </li>

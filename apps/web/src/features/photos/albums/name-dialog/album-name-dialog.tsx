@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { OwnAlbum } from '@shoebox/contracts';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button';
@@ -10,7 +8,7 @@ import { useCreateAlbum } from '../../api/create-album';
 import { useRenameAlbum } from '../../api/rename-album';
 import { photoPaths } from '../../paths';
 import { AlbumNameField } from '../../components/album-name-field';
-import { albumNameFormSchema, albumNameProblemOf, type AlbumNameFormValues } from '../../components/album-name-form';
+import { useAlbumNameForm, type AlbumNameFormValues } from '../../components/album-name-form';
 import styles from './album-name-dialog.module.css';
 
 export type AlbumNameDialogProps =
@@ -31,7 +29,7 @@ export type AlbumNameDialogProps =
  *   success it closes and goes to the new album;
  * - rename: 'Edit album name', 'Save', the field filled with the current name; on success it closes.
  * The name is checked on submit only (never while typing or on blur), by the contracts' album-name rule that
- * the server uses (react-hook-form with the contracts' schema); a bad name sends nothing and takes the focus. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
+ * the server uses (the shared album name form); a bad name sends nothing and takes the focus. A failed save keeps the dialog open with 'Unable to save changes. Please try again.'.
  * While saving, the submit button is disabled and the dialog cannot be dismissed: a double click saves once.
  */
 export function AlbumNameDialog(props: AlbumNameDialogProps) {
@@ -87,17 +85,10 @@ interface NameDialogProps {
 function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDialogProps) {
   const { t } = useTranslation('albums');
   const formId = useId();
-  const { register, handleSubmit, formState } = useForm<AlbumNameFormValues>({
-    defaultValues: { name: initialName },
-    resolver: zodResolver(albumNameFormSchema),
-    // On submit only, and a corrected name keeps its message until the next submit (photo-library §5).
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { handleSubmit, submitting: saving, nameField } = useAlbumNameForm(initialName);
   const [failed, setFailed] = useState(false);
   // Set at once (state is not, until the next render): a second submit in the same moment sends nothing.
   const busy = useRef(false);
-  const saving = formState.isSubmitting;
 
   const onValid = async ({ name }: AlbumNameFormValues) => {
     if (busy.current) return;
@@ -131,7 +122,7 @@ function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDial
       }
     >
       <form id={formId} noValidate className={styles.form} onSubmit={(event) => void handleSubmit(onValid, () => setFailed(false))(event)}>
-        <AlbumNameField inputProps={register('name')} problem={albumNameProblemOf(formState.errors.name)} />
+        <AlbumNameField {...nameField} />
         {failed && (
           <p role="alert" className={styles.failure}>
             {t('nameDialog.saveFailed')}
