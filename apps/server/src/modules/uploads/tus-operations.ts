@@ -24,9 +24,9 @@ export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
       method: 'POST',
       url: path,
       summary: 'Start an upload (tus creation)',
-      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go. Refusals (ApiError, code in error, values in params): 413 too_large {maxBytes}, 422 empty, 429 too_many_unfinished_uploads {maxUploads} or unfinished_uploads_too_large {maxBytes}.`,
+      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go. The request may carry the first bytes (creation-with-upload: Content-Type application/offset+octet-stream); Upload-Offset then answers how many were taken, and one that carries them all answers once the photo is stored, naming it as the last PATCH would. Refusals (ApiError, code in error, values in params): 413 too_large {maxBytes}, 422 empty, 429 too_many_unfinished_uploads {maxUploads} or unfinished_uploads_too_large {maxBytes}.`,
       requestHeaders: { ...VERSION, 'Upload-Length': 'The file size in bytes', 'Upload-Metadata': 'filename and optionally albumId, lastModified and lastModifiedOffset, base64, as tus specifies' },
-      responseHeaders: { Location: "The upload's address", [CORRELATION_ID_HEADER]: 'The correlation id' },
+      responseHeaders: { Location: "The upload's address", 'Upload-Offset': 'With creation-with-upload: bytes received so far', ...FINISHED, [CORRELATION_ID_HEADER]: 'The correlation id' },
       response: { 201: NO_CONTENT },
     },
     {

@@ -121,6 +121,10 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
         if (req.method === 'DELETE') await o.service.end(uploadId, 'cancelled');
       },
       async onUploadFinish(req, upload) {
+        // A creation that carried every byte (creation-with-upload) is read back from the store after this
+        // hook, to say when it expires, unless it has no creation date; by then its photo is made and its
+        // bytes removed, so that read would answer 404. A finished upload has no expiry to say.
+        upload.creation_date = undefined;
         try {
           return { headers: photoHeaders(await o.service.complete(upload.id)) };
         } catch (error) {
