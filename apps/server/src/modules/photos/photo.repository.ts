@@ -60,35 +60,19 @@ export function photoRepository(db: Db) {
     /** One of the customer's photos by id (the primary key); another customer's is not found. */
     findOwned: (customerId: string, id: string) => db.selectFrom('photos').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst(),
 
-    /**
-     * The nearest month with photos above (`up`) or below `month` for a sort key, leaving out `except`;
-     * answered from the counts' primary key (customer, sort key, month).
-     */
-    async adjacentMonth(customerId: string, sortKey: SortKey, month: string, direction: 'up' | 'down', except: string): Promise<string | undefined> {
+    /** The nearest month with photos above (`up`) or below `month` for a sort key; answered from the counts' primary key (customer, sort key, month). */
+    async adjacentMonth(customerId: string, sortKey: SortKey, month: string, direction: 'up' | 'down'): Promise<string | undefined> {
       const row = await db
         .selectFrom('photo_month_counts')
         .select('month')
         .where('customer_id', '=', customerId)
         .where('sort_key', '=', sortKey)
         .where('month', direction === 'up' ? '>' : '<', month)
-        .where('month', '<>', except)
         .where('count', '>', 0)
         .orderBy('month', direction === 'up' ? 'asc' : 'desc')
         .limit(1)
         .executeTakeFirst();
       return row?.month;
-    },
-
-    async hasMonth(customerId: string, sortKey: SortKey, month: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('photo_month_counts')
-        .select('count')
-        .where('customer_id', '=', customerId)
-        .where('sort_key', '=', sortKey)
-        .where('month', '=', month)
-        .where('count', '>', 0)
-        .executeTakeFirst();
-      return !!row;
     },
 
     monthCounts: (customerId: string, sortKey: SortKey) =>

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   THUMBNAIL_SIZES,
   UNKNOWN_DATE,
-  UNKNOWN_MONTH,
-  UNKNOWN_YEAR,
   type AccountPhotoInfo,
   type FailedList,
   type Photo,
@@ -54,8 +52,6 @@ export interface StoredPhoto {
 }
 
 const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
-/** The month photos without a date are filed under: the timeline's 'Unknown Date'. */
-const UNKNOWN_MONTH_KEY = monthKey(UNKNOWN_YEAR, UNKNOWN_MONTH);
 
 export interface PageQuery {
   cursor?: string;
@@ -126,18 +122,13 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
 
   /**
    * The photo after `from` when walking the timeline in `order`: the next one in its month, else the first of
-   * the next month with photos. 'Unknown Date' sits below every month, as the timeline shows it: last
-   * newest-first, first oldest-first.
+   * the next month with photos. 'Unknown Date' is filed under the lowest month there is (UNKNOWN_DATE), so
+   * it comes last newest-first and first oldest-first, as the timeline shows it.
    */
   async function neighbour(customerId: string, sortKey: SortKey, order: SortOrder, month: string, from: Cursor): Promise<PhotosTable | undefined> {
     const [sameMonth] = await repo.monthPage(customerId, sortKey, order, month, from, 1);
     if (sameMonth) return sameMonth;
-    let other: string | undefined;
-    if (order === 'asc') other = await repo.adjacentMonth(customerId, sortKey, month === UNKNOWN_MONTH_KEY ? '' : month, 'up', UNKNOWN_MONTH_KEY);
-    else if (month !== UNKNOWN_MONTH_KEY) {
-      other = await repo.adjacentMonth(customerId, sortKey, month, 'down', UNKNOWN_MONTH_KEY);
-      if (!other && (await repo.hasMonth(customerId, sortKey, UNKNOWN_MONTH_KEY))) other = UNKNOWN_MONTH_KEY;
-    }
+    const other = await repo.adjacentMonth(customerId, sortKey, month, order === 'asc' ? 'up' : 'down');
     if (!other) return undefined;
     const [first] = await repo.monthPage(customerId, sortKey, order, other, undefined, 1);
     return first;

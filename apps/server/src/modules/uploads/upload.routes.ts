@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
-import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
+import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
@@ -64,12 +64,13 @@ function releaseWhenClientLeaves(raw: IncomingMessage): void {
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
-const errorBody = (correlationId: string, status: number, code: string, message: string, params?: ApiErrorParams): string =>
-  JSON.stringify(errorShape(status, code, message, correlationId, { params }));
+/** The one JSON error shape (platform/http/errors.ts) as the text the tus server and raw replies send. */
+const errorBody = (correlationId: string, status: number, code: string, message: string, more?: Pick<ApiError, 'issues' | 'params'>): string =>
+  JSON.stringify(errorShape(status, code, message, correlationId, more));
 
 /** An error the tus server sends as it is: our JSON error shape, with the values the web needs to say it in the customer's language. */
-function refusal(req: TusRequest, status: number, code: string, message: string, params?: ApiErrorParams, issues?: ApiError['issues']) {
-  return { status_code: status, body: JSON.stringify(errorShape(status, code, message, req.headers.get(CORRELATION_ID_HEADER) ?? '', { params, issues })) };
+function refusal(req: TusRequest, status: number, code: string, message: string, more?: Pick<ApiError, 'issues' | 'params'>) {
+  return { status_code: status, body: errorBody(req.headers.get(CORRELATION_ID_HEADER) ?? '', status, code, message, more) };
 }
 
 /**
@@ -86,7 +87,7 @@ const uploadIdOf = (url: string) => new URL(url, 'http://upload').pathname.slice
 const busyAnswer = (correlationId: string, busy: UploadBusy) => ({
   status_code: busy.status,
   headers: { 'Retry-After': String(busy.retryAfterSeconds) },
-  body: errorBody(correlationId, busy.status, busy.code, busy.message, busy.params),
+  body: errorBody(correlationId, busy.status, busy.code, busy.message, { params: busy.params }),
 });
 
 const photoHeaders = (result: IngestResult) => ({ [UPLOAD_PHOTO_ID_HEADER]: result.photoId, [UPLOAD_DUPLICATE_HEADER]: String(result.duplicate) });
@@ -137,15 +138,15 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
       async onResponseError(req, error) {
         if (error instanceof AppError) {
           if (error.retryAfterSeconds !== undefined) sayWhenToRetry(req, error.retryAfterSeconds);
-          return refusal(req, error.status, error.code, error.message, error.params, error.issues);
+          return refusal(req, error.status, error.code, error.message, { params: error.params, issues: error.issues });
         }
-        if (error instanceof IngestRejection) return refusal(req, 422, error.reason, error.message, error.params);
+        if (error instanceof IngestRejection) return refusal(req, 422, error.reason, error.message, { params: error.params });
         if (error === ERRORS.ERR_SIZE_EXCEEDED) {
           const id = uploadIdOf(req.url);
           const declared = id && (await o.service.declaredBytes(id));
-          return refusal(req, 413, 'beyond_upload_length', `More bytes were sent than the upload's declared length${declared ? ` of ${declared} bytes` : ''}`, declared ? { declaredBytes: declared } : undefined);
+          return refusal(req, 413, 'beyond_upload_length', `More bytes were sent than the upload's declared length${declared ? ` of ${declared} bytes` : ''}`, declared ? { params: { declaredBytes: declared } } : undefined);
         }
-        if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, { maxBytes: UPLOAD_MAX_BYTES });
+        if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, { params: { maxBytes: UPLOAD_MAX_BYTES } });
         const { status_code: status, body } = error as { status_code?: number; body?: string };
         if (status && status < 500) return body?.startsWith('{') ? { status_code: status, body } : refusal(req, status, 'upload_error', (body ?? '').trim() || 'The upload request was refused');
         app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'Upload failed');
@@ -172,7 +173,7 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
         return true;
       }
       if (!(error instanceof IngestRejection)) throw error;
-      send(reply, 422, {}, errorBody(String(request.id), 422, error.reason, error.message, error.params));
+      send(reply, 422, {}, errorBody(String(request.id), 422, error.reason, error.message, { params: error.params }));
       return true;
     }
     if (!finished) return false;
