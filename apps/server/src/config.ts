@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   /** postgres://… for PostgreSQL; otherwise a SQLite file inside DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** Set on many machines: background jobs run on BullMQ and push events fan out through Redis pub/sub. */
+  REDIS_URL: z.string().url().refine((u) => /^rediss?:/.test(u), 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An external OpenID Connect issuer; without it the embedded provider signs customers in. */
   OIDC_ISSUER: z.string().url().optional(),
@@ -78,6 +80,8 @@ export interface Config {
   origins: string[];
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Where jobs and push fan-out live when many machines share the work; null on one machine. */
+  redisUrl: string | null;
   logLevel: string;
   auth:
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL?.startsWith('postgres')
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: e.DATABASE_URL ?? path.join(dataDir, 'shoebox.db') },
+    redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     auth,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },

@@ -16,3 +16,7 @@ export * from './storage-status.js';
 export * from './uploads.js';
 export * from './albums.js';
 export * from './text.js';
+export * from './activation.js';
+export * from './backups.js';
+export * from './downloads.js';
+export * from './push.js';
