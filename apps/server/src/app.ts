@@ -44,6 +44,9 @@ import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { API_SCOPE, createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
 import { createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
+import type { EventBus } from './platform/events/event-bus.js';
+import { memoryEventBus } from './platform/events/memory-event-bus.js';
+import { redisEventBus } from './platform/events/redis-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
@@ -62,6 +65,8 @@ export interface Shoebox {
   /** Every route the server answers, and whether it is in the authenticated scope. */
   routes: () => RegisteredRoute[];
   uploads: UploadService;
+  /** Push events for customers, fanned out to their sockets on every machine. */
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -96,6 +101,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerCorrelationEcho(app);
   registerSecurityHeaders(app, securityHeaders);
   registerHealth(app, db);
+
+  const events: EventBus = config.redisUrl
+    ? await redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+    : memoryEventBus(app.log);
 
   let mailer: Mailer;
   if (config.mail.kind === 'outbox') {
@@ -184,11 +193,13 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     db,
     routes,
     uploads,
+    events,
     async close() {
       clearInterval(purge);
       sweeper.stop();
       await recovery.stop();
       await app.close();
+      await events.close();
       await db.destroy();
     },
   };

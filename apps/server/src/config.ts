@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Set on many machines: background jobs run on BullMQ and push events fan out through Redis pub/sub. */
   REDIS_URL: z.string().url().refine((u) => /^rediss?:/.test(u), 'must be a redis:// or rediss:// URL').optional(),
+  /** Put before every Redis key and channel, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z.string().min(1).default('shoebox:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An external OpenID Connect issuer; without it the embedded provider signs customers in. */
   OIDC_ISSUER: z.string().url().optional(),
@@ -82,6 +84,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** Where jobs and push fan-out live when many machines share the work; null on one machine. */
   redisUrl: string | null;
+  /** Before every Redis key and channel (REDIS_PREFIX). */
+  redisPrefix: string;
   logLevel: string;
   auth:
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: e.DATABASE_URL ?? path.join(dataDir, 'shoebox.db') },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     auth,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
