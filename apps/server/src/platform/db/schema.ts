@@ -166,6 +166,25 @@ export interface PhotoLibraryVersionsTable {
   version: number;
 }
 
+export interface JobsTable {
+  kind: string;
+  /** Unique per kind: a second enqueue with it adds nothing. */
+  id: string;
+  /** JSON. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Runs claimed so far, the current one included. */
+  attempts: number;
+  /** A queued job is not taken before this (its retry's wait). */
+  run_after: string;
+  /** The queue instance running it, and until when; another takes it once that has passed. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -186,4 +205,5 @@ export interface Database {
   album_photos: AlbumPhotosTable;
   album_participants: AlbumParticipantsTable;
   photo_library_versions: PhotoLibraryVersionsTable;
+  jobs: JobsTable;
 }
