@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 export interface BlobInfo {
   contentType: string;
   bytes: number;
@@ -15,6 +17,26 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** A URL that serves the blob until it expires; `downloadName` makes the browser save it under that name. */
   signedUrl(key: string, o?: { downloadName?: string }): string;
+  /** The blob's bytes as a stream; rejects with BlobNotFoundError when there is none under the key. */
+  read(key: string): Promise<Readable>;
+  /**
+   * Stores a stream of unknown length under the key, atomically: the key holds nothing new until the
+   * whole stream is stored, and a stream that fails or is destroyed leaves nothing under it (the
+   * partial bytes are removed, or left to sweepPartials when the process dies). Memory stays bounded.
+   */
+  writeStream(key: string, body: Readable, contentType: string): Promise<{ bytes: number }>;
+  /** Removes one blob. Idempotent. */
+  delete(key: string): Promise<void>;
+  /** Removes partial writes that have made no progress for this long (left by a stopped process); resolves to how many. */
+  sweepPartials(olderThanMs: number): Promise<number>;
+}
+
+/** A read of a key that holds no blob (e.g. a photo deleted meanwhile). */
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No blob under ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
 }
 
 /** Keys are paths of safe segments: no traversal outside a folder or bucket prefix is possible. */

@@ -1,20 +1,45 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkedBlobKey, type BlobStore } from './blob-store.js';
+import type { Readable } from 'node:stream';
+import { BlobNotFoundError, checkedBlobKey, type BlobStore } from './blob-store.js';
 import type { UrlSigner } from './url-signer.js';
 
 export const BLOB_ROUTE = '/blobs';
+/**
+ * Partial writes live here, inside the root so the final rename stays on one filesystem; the leading
+ * dot keeps the folder out of reach of every key (keys start with a letter or digit) and of the blob route.
+ */
+export const PARTIAL_DIR = '.partial';
+/** Big reads: archives stream hundreds of multi-megabyte photos, and fewer, larger reads are cheaper. */
+export const READ_CHUNK_BYTES = 1024 * 1024;
 
-export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner): BlobStore & { pathOf(key: string): string } {
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, now: () => number = () => Date.now()): BlobStore & { pathOf(key: string): string } {
   const pathOf = (key: string) => path.join(root, checkedBlobKey(key));
-  const write = async (key: string, data: Buffer | string, copy: boolean) => {
+  const partials = path.join(root, PARTIAL_DIR);
+  const partialPath = async () => {
+    await fs.mkdir(partials, { recursive: true });
+    return path.join(partials, `${randomUUID()}.tmp`);
+  };
+  /** Moves a finished partial write under its key; a crash before it leaves the key as it was. */
+  const publish = async (temp: string, key: string) => {
     const target = pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
-    // Written to a temporary name and renamed, so a crash never leaves half a photo under its real name.
-    if (copy) await fs.copyFile(data as string, temp);
-    else await fs.writeFile(temp, data);
     await fs.rename(temp, target);
+  };
+  const write = async (key: string, data: Buffer | string, copy: boolean) => {
+    checkedBlobKey(key);
+    const temp = await partialPath();
+    try {
+      if (copy) await fs.copyFile(data as string, temp);
+      else await fs.writeFile(temp, data);
+      await publish(temp, key);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
   };
   return {
     pathOf,
@@ -25,6 +50,55 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner):
     },
     signedUrl(key, o) {
       return `${publicUrl}${BLOB_ROUTE}/${key}?${signer.sign(key, o?.downloadName)}`;
+    },
+    async read(key) {
+      const handle = await fs.open(pathOf(key), 'r').catch((err: unknown) => {
+        throw isMissing(err) ? new BlobNotFoundError(key) : err;
+      });
+      return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+    },
+    async writeStream(key: string, body: Readable) {
+      checkedBlobKey(key);
+      const temp = await partialPath();
+      const handle = await fs.open(temp, 'wx');
+      let bytes = 0;
+      try {
+        // Each chunk is written before the next is read: the body is never read faster than the disk takes it.
+        for await (const chunk of body) {
+          const buffer = chunk as Buffer;
+          await handle.write(buffer);
+          bytes += buffer.length;
+        }
+        // On disk before it has a name: a power cut never leaves a key holding a truncated file.
+        await handle.sync();
+        await handle.close();
+        await publish(temp, key);
+        return { bytes };
+      } catch (err) {
+        body.destroy();
+        await handle.close().catch(() => {});
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async delete(key) {
+      await fs.rm(pathOf(key), { force: true });
+    },
+    async sweepPartials(olderThanMs) {
+      const names = await fs.readdir(partials).catch((err: unknown) => {
+        if (isMissing(err)) return [];
+        throw err;
+      });
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(partials, name);
+        // A live write touches its file with every chunk; one untouched this long has no writer left.
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat || now() - stat.mtimeMs < olderThanMs) continue;
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

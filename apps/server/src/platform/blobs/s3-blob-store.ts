@@ -1,12 +1,35 @@
 import fs from 'node:fs/promises';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { checkedBlobKey, type BlobStore } from './blob-store.js';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { BlobNotFoundError, checkedBlobKey, type BlobStore } from './blob-store.js';
 import { s3BucketUrl, type S3BlobConfig } from './s3-bucket.js';
 import { presignGet } from './sigv4-presign.js';
 import { hourlySigningWindow, SIGNED_URL_TTL_SECONDS } from './url-signer.js';
 
 /** A key's bytes never change (a photo's files are named by its id), so browsers may keep them as long as a URL lives. */
 const CACHE_CONTROL = `private, max-age=${SIGNED_URL_TTL_SECONDS}`;
+/**
+ * A streamed write goes up in parts of this size, at most one uploading while the next fills: memory
+ * stays near two parts whatever the blob's size. S3 allows 10,000 parts: blobs up to about 156 GiB.
+ */
+export const S3_PART_BYTES = 16 * 1024 * 1024;
+
+const isNotFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
 
 /**
  * Photo and archive bytes in an S3-compatible bucket, for many machines. A put is atomic (an object
@@ -28,6 +51,73 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key), Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }));
   };
 
+  /** When an unfinished multipart upload last received a part (parts are listed in order, a page at a time). */
+  const lastActivity = async (Key: string, UploadId: string, initiated: Date | undefined) => {
+    let latest = initiated?.getTime() ?? 0;
+    let marker: string | undefined;
+    do {
+      const page = await client.send(new ListPartsCommand({ Bucket: o.bucket, Key, UploadId, PartNumberMarker: marker }));
+      for (const part of page.Parts ?? []) latest = Math.max(latest, part.LastModified?.getTime() ?? 0);
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (marker !== undefined);
+    return latest;
+  };
+
+  /** A multipart upload made only once a first whole part is there; aborted on any failure, so the key never sees it. */
+  const writeStream = async (key: string, body: Readable, contentType: string) => {
+    checkedBlobKey(key);
+    let uploadId: string | undefined;
+    const parts: { PartNumber: number; ETag: string }[] = [];
+    let uploading: Promise<void> | undefined;
+    const upload = async (bytes: Buffer) => {
+      uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: o.bucket, Key: key, ContentType: contentType, CacheControl: CACHE_CONTROL }))).UploadId;
+      const PartNumber = parts.length + 1;
+      parts.push({ PartNumber, ETag: '' });
+      const { ETag } = await client.send(new UploadPartCommand({ Bucket: o.bucket, Key: key, UploadId: uploadId, PartNumber, Body: bytes }));
+      if (!ETag) throw new Error(`The bucket gave no ETag for part ${PartNumber} of ${key}`);
+      parts[PartNumber - 1]!.ETag = ETag;
+    };
+    /** Starts the next part once the one before it is up: one part in flight while the next fills. */
+    const send = async (bytes: Buffer) => {
+      await uploading;
+      uploading = upload(bytes);
+      // Awaited before the next part or at the end; caught here so a failure meanwhile is not unhandled.
+      uploading.catch(() => {});
+    };
+    let chunks: Buffer[] = [];
+    let filled = 0;
+    let bytes = 0;
+    try {
+      for await (const chunk of body) {
+        const buffer = chunk as Buffer;
+        chunks.push(buffer);
+        filled += buffer.length;
+        bytes += buffer.length;
+        if (filled < S3_PART_BYTES) continue;
+        const part = Buffer.concat(chunks, filled);
+        chunks = [];
+        filled = 0;
+        await send(part);
+      }
+      const rest = Buffer.concat(chunks, filled);
+      await uploading;
+      if (uploadId === undefined) {
+        // Smaller than one part: a single put, atomic as well.
+        await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: key, Body: rest, ContentType: contentType, CacheControl: CACHE_CONTROL }));
+        return { bytes };
+      }
+      if (filled > 0) await send(rest);
+      await uploading;
+      await client.send(new CompleteMultipartUploadCommand({ Bucket: o.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return { bytes };
+    } catch (err) {
+      body.destroy();
+      await uploading?.catch(() => {});
+      if (uploadId !== undefined) await client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key: key, UploadId: uploadId })).catch(() => {});
+      throw err;
+    }
+  };
+
   return {
     // Read whole (uploads are capped at UPLOAD_MAX_BYTES): a buffer can be sent again when a put is retried.
     putFile: async (key, filePath, contentType) => put(key, await fs.readFile(filePath), contentType),
@@ -45,6 +135,38 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
         await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }))));
         for (const key of keys) deleted.add(key);
       }
+    },
+    async read(key) {
+      try {
+        const { Body } = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key) }));
+        if (!Body) throw new BlobNotFoundError(key);
+        return Body as Readable;
+      } catch (err) {
+        throw isNotFound(err) ? new BlobNotFoundError(key) : err;
+      }
+    },
+    writeStream,
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key) }));
+    },
+    async sweepPartials(olderThanMs) {
+      // The bucket is this store's: every unfinished multipart upload in it is one of its streamed writes.
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+          if (!Key || !UploadId) continue;
+          // A live write adds a part every few seconds; one whose newest part is this old has no writer left.
+          if (now() - (await lastActivity(Key, UploadId, Initiated)) < olderThanMs) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key, UploadId }));
+          removed++;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker !== undefined);
+      return removed;
     },
     signedUrl(key, options) {
       const query: Record<string, string> = {};
