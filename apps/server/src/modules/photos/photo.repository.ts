@@ -10,6 +10,8 @@ const COLUMNS = {
   created: { month: 'upload_month', value: 'uploaded_at' },
 } as const satisfies Record<SortKey, { month: keyof PhotosTable; value: keyof PhotosTable }>;
 
+const ORIGINAL_COLUMNS = ['id', 'customer_id', 'original_name', 'mime', 'bytes'] as const;
+
 /** Every change to a library moves its version on, in the same transaction. */
 async function bumpVersion(trx: Transaction<Database>, customerId: string) {
   await trx
@@ -92,6 +94,23 @@ export function photoRepository(db: Db) {
         .executeTakeFirst();
       return Number(row?.total ?? 0);
     },
+
+    /** Those of the ids that are the customer's photos, with what reading their original needs. */
+    originals: (customerId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('photos').select(ORIGINAL_COLUMNS).where('customer_id', '=', customerId).where('id', 'in', ids).execute(),
+
+    /** The customer's photos after the id `after` in id order, `limit` of them: a whole library walked in pages (index customer_id, id). */
+    originalsAfter: (customerId: string, after: string | null, limit: number) =>
+      db
+        .selectFrom('photos')
+        .select(ORIGINAL_COLUMNS)
+        .where('customer_id', '=', customerId)
+        .$if(after !== null, (q) => q.where('id', '>', after as string))
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     findByChecksum: (customerId: string, checksum: string) =>
       db.selectFrom('photos').select(['id', 'upload_id']).where('customer_id', '=', customerId).where('checksum', '=', checksum).executeTakeFirst(),

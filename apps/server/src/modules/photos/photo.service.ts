@@ -51,6 +51,21 @@ export interface StoredPhoto {
   uploadId: string;
 }
 
+/** A photo's original as an archive takes it: the name it was uploaded under and where its bytes are. */
+export interface PhotoOriginal {
+  photoId: string;
+  fileName: string;
+  blobKey: string;
+  bytes: number;
+}
+
+const toOriginal = (row: Pick<PhotosTable, 'id' | 'customer_id' | 'original_name' | 'mime' | 'bytes'>): PhotoOriginal => ({
+  photoId: row.id,
+  fileName: row.original_name,
+  blobKey: originalKey(row.customer_id, row.id, row.mime),
+  bytes: Number(row.bytes),
+});
+
 const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 
 export interface PageQuery {
@@ -196,6 +211,25 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
     async deletePhoto(identity: Identity, photoId: string): Promise<void> {
       const deleted = await repo.deleteOwned(identity.customerId, [photoId]);
       if (deleted.length === 0) throw notFound('Photo not found');
+    },
+
+    /** The customer's originals among the ids, in the order asked for; ids that are not the customer's photos (any more) are left out. */
+    async originalsOf(customerId: string, photoIds: string[]): Promise<PhotoOriginal[]> {
+      const rows = new Map((await repo.originals(customerId, [...new Set(photoIds)])).map((row) => [row.id, row]));
+      return photoIds.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [toOriginal(row)] : [];
+      });
+    },
+
+    /**
+     * One page of the customer's whole library by photo id: the originals after the id `after` (null: from the start),
+     * at most `limit`. The last one's photoId is the next page's `after`; an empty page is the end. Photos added or
+     * deleted meanwhile are picked up or left out by where their id falls.
+     */
+    async libraryOriginals(customerId: string, after: string | null, limit: number): Promise<PhotoOriginal[]> {
+      if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`A library page holds at least one photo, not ${limit}`);
+      return (await repo.originalsAfter(customerId, after, limit)).map(toOriginal);
     },
 
     async deleteAll(identity: Identity): Promise<number> {

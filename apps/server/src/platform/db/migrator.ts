@@ -9,6 +9,7 @@ import * as libraryVersions from './migrations/006-library-versions.js';
 import * as newsletterRequests from './migrations/009-newsletter-requests.js';
 import * as photoIntentsAndUploadPlaces from './migrations/008-photo-intents-and-upload-places.js';
 import * as albumPhotoOrder from './migrations/010-album-photo-order.js';
+import * as downloads from './migrations/012-downloads.js';
 import * as jobs from './migrations/011-jobs.js';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '009-newsletter-requests': newsletterRequests,
   '008-photo-intents-and-upload-places': photoIntentsAndUploadPlaces,
   '010-album-photo-order': albumPhotoOrder,
+  '012-downloads': downloads,
   '011-jobs': jobs,
 };
 

@@ -185,6 +185,29 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** A zip archive a customer asked for (migration 012); `photos` is JSON [{ photoId, ownerId }] in the order asked for. */
+export interface DownloadsTable {
+  id: string;
+  customer_id: string;
+  name: string | null;
+  photos: string;
+  photos_count: number;
+  state: 'pending' | 'ready' | 'failed' | 'expired';
+  /** Bytes of the zip (bigint: PostgreSQL answers it as text). */
+  size: number | string | null;
+  /** Photos deleted before the archive read them. */
+  left_out: number;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
+export interface DownloadPendingTotalsTable {
+  customer_id: string;
+  pending: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -205,5 +228,7 @@ export interface Database {
   album_photos: AlbumPhotosTable;
   album_participants: AlbumParticipantsTable;
   photo_library_versions: PhotoLibraryVersionsTable;
+  downloads: DownloadsTable;
+  download_pending_totals: DownloadPendingTotalsTable;
   jobs: JobsTable;
 }
