@@ -55,4 +55,12 @@ export const PUSH_CLOSE = {
   notAuthenticated: { code: 4001, reason: 'Not authenticated in time' },
   badToken: { code: 4003, reason: 'Access token not valid' },
   badMessage: { code: 4000, reason: 'Expected an authenticate action' },
+  /** Reconnect with a fresh token. */
+  tokenExpired: { code: 4004, reason: 'Access token expired' },
+  /** The customer opened more sockets than a customer may hold; the oldest goes. Do not reconnect, or tabs take turns evicting each other. */
+  tooManySockets: { code: 4008, reason: 'Too many push sockets open' },
+  /** This server is stopping: reconnect, another one answers. */
+  shuttingDown: { code: 1001, reason: 'Server shutting down' },
+  /** The token could not be checked right now: reconnect later. */
+  serverError: { code: 1011, reason: 'Try again later' },
 } as const;
