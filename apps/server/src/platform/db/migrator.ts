@@ -11,6 +11,7 @@ import * as photoIntentsAndUploadPlaces from './migrations/008-photo-intents-and
 import * as albumPhotoOrder from './migrations/010-album-photo-order.js';
 import * as downloads from './migrations/012-downloads.js';
 import * as jobs from './migrations/011-jobs.js';
+import * as backups from './migrations/013-backups.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '010-album-photo-order': albumPhotoOrder,
   '012-downloads': downloads,
   '011-jobs': jobs,
+  '013-backups': backups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

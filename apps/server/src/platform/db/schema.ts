@@ -208,6 +208,33 @@ export interface DownloadPendingTotalsTable {
   pending: number;
 }
 
+/** A full-library export (migration 013): its state, its progress chunk by chunk, and the mail that said it was ready. */
+export interface BackupsTable {
+  id: string;
+  customer_id: string;
+  status: 'requested' | 'in-progress' | 'processed' | 'failed';
+  requested_at: string;
+  processed_at: string | null;
+  email: string;
+  locale: string;
+  chunks_done: number;
+  resume_after: string | null;
+  photos_count: number;
+  skipped_photos: number;
+  mail_sent_at: string | null;
+  error: string | null;
+}
+
+export interface BackupChunksTable {
+  id: string;
+  backup_id: string;
+  iteration: number;
+  blob_key: string;
+  /** Bytes of the zip (bigint: PostgreSQL answers it as text). */
+  size: number | string;
+  photos: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -231,4 +258,6 @@ export interface Database {
   downloads: DownloadsTable;
   download_pending_totals: DownloadPendingTotalsTable;
   jobs: JobsTable;
+  backups: BackupsTable;
+  backup_chunks: BackupChunksTable;
 }
