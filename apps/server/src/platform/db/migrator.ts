@@ -12,6 +12,7 @@ import * as albumPhotoOrder from './migrations/010-album-photo-order.js';
 import * as downloads from './migrations/012-downloads.js';
 import * as jobs from './migrations/011-jobs.js';
 import * as backups from './migrations/013-backups.js';
+import * as libraryActivation from './migrations/014-library-activation.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '012-downloads': downloads,
   '011-jobs': jobs,
   '013-backups': backups,
+  '014-library-activation': libraryActivation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

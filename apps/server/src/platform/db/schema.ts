@@ -235,6 +235,28 @@ export interface BackupChunksTable {
   photos: number;
 }
 
+/** A library that is not simply ACTIVE (no row: ACTIVE); docs/decisions/051. */
+export interface LibraryActivationsTable {
+  customer_id: string;
+  status: 'ACTIVE' | 'NOT_ACTIVE' | 'IMPORTING' | 'DELETING';
+  import_id: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A file the account uploaded in the retailer's older system, kept outside the library until activation imports it. */
+export interface LegacyPhotosTable {
+  id: string;
+  customer_id: string;
+  file_name: string;
+  uploaded_at: string;
+  bytes: number;
+  state: 'pending' | 'imported' | 'failed';
+  photo_id: string | null;
+  failure: string | null;
+  done_at: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -260,4 +282,6 @@ export interface Database {
   jobs: JobsTable;
   backups: BackupsTable;
   backup_chunks: BackupChunksTable;
+  library_activations: LibraryActivationsTable;
+  legacy_photos: LegacyPhotosTable;
 }
