@@ -14,7 +14,8 @@ import {
 } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
-import type { PhotosTable } from '../../platform/db/schema.js';
+import type { Transaction } from 'kysely';
+import type { Database, PhotosTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { decodeCursor, nextCursor, type Cursor } from '../../platform/db/keyset.js';
@@ -41,6 +42,10 @@ export interface IngestedPhotoToStore {
   height: number;
   dateTaken: { local: string; offset: string | null } | null;
   renditions: (Rendition & { jpeg: Buffer })[];
+  /** When the customer first uploaded it, if not now (a photo brought from the retailer's older system). */
+  uploadedAt?: string;
+  /** The caller's record that this photo was made, written in the photo row's transaction (not for a duplicate). */
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 export interface StoredPhoto {
@@ -252,7 +257,7 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
         await blobs.deletePrefix(prefix);
         await repo.clearBlobIntent(prefix);
       };
-      const now = new Date().toISOString();
+      const now = photo.uploadedAt ?? new Date().toISOString();
       const dateTaken = photo.dateTaken?.local ?? UNKNOWN_DATE;
       let inserted: boolean;
       try {
@@ -277,6 +282,7 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
             renditions: JSON.stringify(photo.renditions.map(({ size, width, height }): Rendition => ({ size, width, height }))),
           },
           prefix,
+          photo.alsoInTransaction,
         );
       } catch (error) {
         // Left to the sweeper when even this fails: the intent is still recorded.

@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, uploadMetadataSchema } from '@shoebox/contracts';
 import { AppError, badRequest, parseRequest } from '../../platform/http/errors.js';
 import type { AlbumService } from '../albums/album.service.js';
-import type { PhotoService, StoredPhoto } from '../photos/photo.service.js';
+import type { IngestedPhotoToStore, PhotoService, StoredPhoto } from '../photos/photo.service.js';
 import { IngestRejection, type DateTaken } from './ingest/ingest-photo.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import { dateFromLastModified } from './ingest/read-date-taken.js';
@@ -16,6 +16,9 @@ export interface IngestResult {
   /** The customer already had this photo from another upload: nothing new was kept. */
   duplicate: boolean;
 }
+
+/** A file the customer had before, made a photo by the same ingest as an upload: stored, refused (and why), or to be tried again later. */
+export type ImportOutcome = { outcome: 'stored'; photoId: string; duplicate: boolean } | { outcome: 'refused'; reason: string } | { outcome: 'busy' };
 
 /** What a finished upload answers when its client asks where it stands. */
 export interface FinishedUpload extends IngestResult {
@@ -32,7 +35,10 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
   const running = new Map<string, Promise<IngestResult>>();
 
   /** Checks a file, makes its renditions and stores it as the customer's photo, once per distinct content; `fallbackDate` when its EXIF has no date. */
-  async function storePhoto({ fallbackDate = null, ...s }: { customerId: string; fileName: string; uploadId: string; filePath: string; fallbackDate?: DateTaken | null }): Promise<StoredPhoto> {
+  async function storePhoto({
+    fallbackDate = null,
+    ...s
+  }: { customerId: string; fileName: string; uploadId: string; filePath: string; fallbackDate?: DateTaken | null } & Pick<IngestedPhotoToStore, 'uploadedAt' | 'alsoInTransaction'>): Promise<StoredPhoto> {
     const ingested = await ingestPhotoIsolated(s.filePath, { customerId: s.customerId, maxBytes: UPLOAD_MAX_BYTES, maxPixels: UPLOAD_MAX_PIXELS });
     return o.photos.storeIngested({ ...ingested, dateTaken: ingested.dateTaken ?? fallbackDate, ...s });
   }
@@ -110,6 +116,31 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
 
   return {
     storePhoto,
+
+    /**
+     * Makes a photo of a file the customer uploaded before this library existed (library activation's
+     * import): the same checks, dates, renditions and de-duplication as an upload. `sourceId` is kept as
+     * the photo's upload id; `fallbackDate` stands in when the file has no date of its own.
+     */
+    async importPhoto(s: {
+      customerId: string;
+      fileName: string;
+      sourceId: string;
+      filePath: string;
+      uploadedAt: string;
+      fallbackDate: DateTaken | null;
+      alsoInTransaction: IngestedPhotoToStore['alsoInTransaction'];
+    }): Promise<ImportOutcome> {
+      try {
+        const { sourceId, ...rest } = s;
+        const stored = await storePhoto({ ...rest, uploadId: sourceId });
+        return { outcome: 'stored', photoId: stored.photoId, duplicate: stored.duplicate };
+      } catch (error) {
+        if (error instanceof IngestBusy) return { outcome: 'busy' };
+        if (error instanceof IngestRejection) return { outcome: 'refused', reason: error.reason };
+        throw error;
+      }
+    },
 
     /** Records a new upload of the customer's, or refuses it with a message for them. */
     async begin(customerId: string, u: { id: string; fileName: string | undefined; size: number | undefined; albumId: string | undefined }): Promise<{ fileName: string }> {
