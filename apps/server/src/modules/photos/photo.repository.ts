@@ -120,13 +120,13 @@ export function photoRepository(db: Db) {
      * `intent` is the blob intent its files were written under: it is cleared with the row, in one transaction.
      * `alsoInTransaction` is the caller's record of the photo, written in that transaction too.
      */
-    insert: (row: PhotosTable, intent?: string, alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>) =>
+    insert: (row: PhotosTable, intent?: string, alsoInTransaction?: (trx: Transaction<Database>, photoId: string) => Promise<void>) =>
       db.transaction().execute(async (trx) => {
         const result = await trx.insertInto('photos').values(row).onConflict((oc) => oc.columns(['customer_id', 'checksum']).doNothing()).executeTakeFirst();
         if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         await adjustCounts(trx, row.customer_id, [row], 1);
         if (intent) await trx.deleteFrom('photo_blob_intents').where('prefix', '=', intent).execute();
-        if (alsoInTransaction) await alsoInTransaction(trx);
+        if (alsoInTransaction) await alsoInTransaction(trx, row.id);
         return true;
       }),
 

@@ -45,7 +45,7 @@ export interface IngestedPhotoToStore {
   /** When the customer first uploaded it, if not now (a photo brought from the retailer's older system). */
   uploadedAt?: string;
   /** The caller's record that this photo was made, written in the photo row's transaction (not for a duplicate). */
-  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  alsoInTransaction?: (trx: Transaction<Database>, photoId: string) => Promise<void>;
 }
 
 export interface StoredPhoto {
