@@ -5,6 +5,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
 import type { S3BlobConfig } from '../platform/blobs/s3-bucket.js';
+import { addMultipartUploadCalls } from './s3rver-multipart-uploads.js';
 
 export const TEST_BUCKET = 'shoebox-test';
 /** s3rver's built-in key pair. */
@@ -33,6 +34,7 @@ export function useS3Server(): () => TestS3 {
     store.deleteObject = (bucket, key) => deleteObject(bucket, key).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+    addMultipartUploadCalls(server);
     const { port } = await server.run();
     const endpoint = `http://127.0.0.1:${port}`;
     current = {
