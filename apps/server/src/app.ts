@@ -48,6 +48,8 @@ import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
 import { redisEventBus } from './platform/events/redis-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
+import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
@@ -67,6 +69,8 @@ export interface Shoebox {
   uploads: UploadService;
   /** Push events for customers, fanned out to their sockets on every machine. */
   events: EventBus;
+  /** Durable background jobs; every kind is defined while the modules are wired, before it starts. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const events: EventBus = config.redisUrl
     ? await redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : memoryEventBus(app.log);
+  // Modules wired below define their job kinds on it; it takes jobs once everything is wired (below).
+  const jobs: JobQueue = embeddedJobQueue({ db, log: app.log });
 
   let mailer: Mailer;
   if (config.mail.kind === 'outbox') {
@@ -181,6 +187,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await registerSite(app, config);
 
   // Background work starts once everything is wired, so a start that fails above leaves none running.
+  await jobs.start();
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const purge = setInterval(() => {
@@ -194,11 +201,13 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     routes,
     uploads,
     events,
+    jobs,
     async close() {
       clearInterval(purge);
       sweeper.stop();
       await recovery.stop();
       await app.close();
+      await jobs.close();
       await events.close();
       await db.destroy();
     },

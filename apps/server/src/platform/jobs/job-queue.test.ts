@@ -1,0 +1,255 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { databases, type TestDatabase } from '../../test/databases.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import type { JobRun } from './job-queue.js';
+import { openTestQueue, type TestQueue, type TestQueueSetup } from './fixtures/test-queues.js';
+
+/** Short enough that a killed process's job is taken over within a second or two. */
+const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
+
+interface Backend {
+  name: string;
+  available: boolean;
+  unavailable: string;
+  /** A place for a suite's jobs that every queue (and a second process) of the suite shares. */
+  create(): Promise<{ setup: TestQueueSetup; drop(): Promise<void> }>;
+}
+
+const backends: Backend[] = databases.map((kind) => ({
+  name: `embedded on ${kind.name}`,
+  available: kind.available,
+  unavailable: `${kind.name} is not available: set TEST_DATABASE_URL (npm test does)`,
+  async create() {
+    const database: TestDatabase = await kind.create();
+    const db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(db);
+    await db.destroy();
+    return { setup: { adapter: 'embedded', databaseUrl: database.url, timing: TEST_TIMING }, drop: () => database.drop() };
+  },
+}));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  for (const started = Date.now(); !condition(); await sleep(20)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
+  }
+}
+
+/** A process of its own running fixtures/job-child.ts from the sources, holding the job kind `effect` until killed. */
+function startChild(setup: TestQueueSetup): { child: ChildProcess; started: Promise<string> } {
+  const hooks = new URL('../images/typescript-hooks.mjs', import.meta.url).href;
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`,
+      fileURLToPath(new URL('./fixtures/job-child.ts', import.meta.url)),
+    ],
+    { env: { ...process.env, JOB_CHILD_SETUP: JSON.stringify(setup) }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const started = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('started ') && resolve(line));
+    child.on('exit', (code, signal) => reject(new Error(`The second process ended (${code ?? signal}) before it took the job: ${stderr}`)));
+  });
+  return { child, started };
+}
+
+describe.each(backends)('job queue: $name', (backend) => {
+  let setup: TestQueueSetup;
+  let drop: (() => Promise<void>) | undefined;
+  let opened: TestQueue[] = [];
+  let kindNumber = 0;
+  let kind: string;
+
+  beforeAll(async () => {
+    if (!backend.available) return;
+    ({ setup, drop } = await backend.create());
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  beforeEach((context) => {
+    if (!backend.available) context.skip(backend.unavailable);
+    kind = `test-kind-${++kindNumber}`;
+  });
+  afterEach(async () => {
+    await Promise.all(opened.map((q) => q.dispose()));
+    opened = [];
+  });
+
+  async function open(timing: Partial<typeof TEST_TIMING> = {}): Promise<TestQueue> {
+    const queue = await openTestQueue({ ...setup, timing: { ...setup.timing, ...timing } });
+    opened.push(queue);
+    return queue;
+  }
+
+  it('runs a job once, with its payload, as soon as it is added', async () => {
+    // A poll this slow never comes during the test: only the wake-up on enqueue can start the job.
+    const queue = await open({ pollMs: 60_000 });
+    const runs: JobRun<unknown>[] = [];
+    queue.define<{ photos: string[] }>(kind, async (job) => void runs.push(job));
+    await queue.start();
+    await queue.enqueue(kind, 'job-1', { photos: ['a', 'b'] });
+    await until(() => runs.length === 1, 'the job to run');
+    await sleep(300);
+    expect(runs.map(({ id, kind: k, payload, attempt }) => ({ id, kind: k, payload, attempt }))).toEqual([
+      { id: 'job-1', kind, payload: { photos: ['a', 'b'] }, attempt: 1 },
+    ]);
+  });
+
+  it('keeps jobs added before the start and runs them once it starts', async () => {
+    const queue = await open();
+    const ran: string[] = [];
+    queue.define(kind, async (job) => void ran.push(job.id));
+    await queue.enqueue(kind, 'early', null);
+    await sleep(200);
+    expect(ran).toEqual([]);
+    await queue.start();
+    await until(() => ran.length === 1, 'the stored job to run');
+    expect(ran).toEqual(['early']);
+  });
+
+  it('adds a job once however often it is enqueued with one id, before and after it ran', async () => {
+    const queue = await open();
+    const ran: unknown[] = [];
+    queue.define<{ n: number }>(kind, async (job) => void ran.push(job.payload.n));
+    await Promise.all([queue.enqueue(kind, 'same', { n: 1 }), queue.enqueue(kind, 'same', { n: 2 })]);
+    await queue.start();
+    await until(() => ran.length === 1, 'the job to run');
+    await queue.enqueue(kind, 'same', { n: 3 });
+    await sleep(400);
+    expect(ran).toHaveLength(1);
+    expect([1, 2]).toContain(ran[0]);
+  });
+
+  it('refuses a job of a kind nobody defined, and a kind defined after the start', async () => {
+    const queue = await open();
+    queue.define(kind, async () => {});
+    await expect(queue.enqueue('no-such-kind', 'x', {})).rejects.toThrow('No job kind "no-such-kind" is defined');
+    await queue.start();
+    expect(() => queue.define(`${kind}-late`, async () => {})).toThrow('defined after the job queue started');
+  });
+
+  it('runs a failing job again after a wait, and gives it up once after its last attempt', async () => {
+    const queue = await open();
+    const attempts: number[] = [];
+    const givenUp: { attempt: number; message: string }[] = [];
+    queue.define(
+      kind,
+      async (job) => {
+        attempts.push(job.attempt);
+        throw new Error(`broken on attempt ${job.attempt}`);
+      },
+      { maxAttempts: 3, onGivenUp: async (job, error) => void givenUp.push({ attempt: job.attempt, message: error.message }) },
+    );
+    await queue.start();
+    await queue.enqueue(kind, 'doomed', {});
+    await until(() => givenUp.length > 0, 'the job to be given up');
+    await sleep(500);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(givenUp).toEqual([{ attempt: 3, message: 'broken on attempt 3' }]);
+  });
+
+  it('succeeds on a later attempt without being given up', async () => {
+    const queue = await open();
+    const attempts: number[] = [];
+    let givenUp = 0;
+    queue.define(
+      kind,
+      async (job) => {
+        attempts.push(job.attempt);
+        if (job.attempt === 1) throw new Error('not yet');
+      },
+      { onGivenUp: async () => void givenUp++ },
+    );
+    await queue.start();
+    await queue.enqueue(kind, 'flaky', {});
+    await until(() => attempts.length === 2, 'the second attempt');
+    await sleep(400);
+    expect(attempts).toEqual([1, 2]);
+    expect(givenUp).toBe(0);
+  });
+
+  it('never runs one job in two queues at once, and runs every job once', async () => {
+    const queues = [await open(), await open()];
+    const runs = new Map<string, number>();
+    const active = new Set<string>();
+    let overlaps = 0;
+    for (const queue of queues) {
+      queue.define(
+        kind,
+        async (job) => {
+          if (active.has(job.id)) overlaps++;
+          active.add(job.id);
+          await sleep(Math.random() * 30);
+          active.delete(job.id);
+          runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+        },
+        { concurrency: 3 },
+      );
+    }
+    await Promise.all(queues.map((q) => q.start()));
+    const ids = Array.from({ length: 40 }, (_, i) => `job-${i}`);
+    await Promise.all(ids.map((id, i) => queues[i % 2]!.enqueue(kind, id, { i })));
+    await until(() => runs.size === ids.length, 'every job to run');
+    await sleep(300);
+    expect(overlaps).toBe(0);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(queues.flatMap((q) => q.logged)).toEqual([]);
+  });
+
+  it('hands the jobs it stops back at once when it closes', async () => {
+    const first = await open({ leaseMs: 30_000 });
+    let firstStarted = false;
+    first.define(kind, async (job) => {
+      firstStarted = true;
+      await new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason as Error)));
+    });
+    await first.start();
+    await first.enqueue(kind, 'long', {});
+    await until(() => firstStarted, 'the first queue to take the job');
+
+    const second = await open({ leaseMs: 30_000 });
+    const attempts: number[] = [];
+    second.define(kind, async (job) => void attempts.push(job.attempt));
+    await second.start();
+    await sleep(300);
+    expect(attempts).toEqual([]);
+    await first.close();
+    // Well before the 30 s lease would lapse, and the stopped run is not counted as a failure.
+    await until(() => attempts.length === 1, 'the second queue to take the job', 3_000);
+    expect(attempts).toEqual([1]);
+  });
+
+  it('re-runs a job whose process was killed mid-job, once its lease lapses, and its effect happens once', async () => {
+    const survivor = await open();
+    const effects: { id: string; attempt: number; at: number }[] = [];
+    survivor.define<{ label: string }>('effect', async (job) => void effects.push({ id: job.id, attempt: job.attempt, at: Date.now() }));
+    await survivor.enqueue('effect', 'killed-mid-job', { label: 'x' });
+
+    const { child, started } = startChild(setup);
+    try {
+      expect(await started).toBe('started killed-mid-job 1');
+      // While the other process lives it renews its lease: this queue does not take the job.
+      await survivor.start();
+      await sleep(TEST_TIMING.leaseMs * 2);
+      expect(effects).toEqual([]);
+      const killedAt = Date.now();
+      child.kill('SIGKILL');
+      await until(() => effects.length > 0, 'the job to be run again', 10_000);
+      await sleep(500);
+      expect(effects.map(({ id, attempt }) => ({ id, attempt }))).toEqual([{ id: 'killed-mid-job', attempt: 2 }]);
+      expect(effects[0]!.at - killedAt).toBeLessThan(TEST_TIMING.leaseMs + 2_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
