@@ -1,5 +1,6 @@
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
+import { PUSH_PATH } from './modules/push/push.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
@@ -23,6 +24,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`GET ${REFERENCE_PATH}`]: 'the API reference page',
   [`POST ${NEWSLETTER}`]: 'a subscription is asked for from the storefront, signed in or not',
   [`POST ${NEWSLETTER}/confirm/:confirmationToken`]: 'the customer arrives from an email link, not signed in',
+  [`GET ${PUSH_PATH}`]: 'the push socket: its first message carries the access token, which is checked then (decision 048); a plain GET answers 426',
   [`GET ${BLOB_ROUTE}/*`]: 'photo bytes, for whoever holds a signed URL (checked by the route)',
   [`* ${OIDC_PREFIX}/*`]: 'the sign-in provider (discovery, keys, authorization, tokens)',
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
