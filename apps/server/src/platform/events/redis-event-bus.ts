@@ -24,9 +24,10 @@ export interface RedisEventBusOptions {
  */
 export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> {
   const channel = `${o.prefix}${PUSH_CHANNEL}`;
-  const publisher = new Redis(o.url, { lazyConnect: true });
+  // Named, so an operator's CLIENT LIST says whose connections these are.
+  const publisher = new Redis(o.url, { lazyConnect: true, connectionName: `${o.prefix}push-publisher` });
   // A subscribed connection can send nothing else, so publishing has a connection of its own.
-  const subscriber = new Redis(o.url, { lazyConnect: true });
+  const subscriber = new Redis(o.url, { lazyConnect: true, connectionName: `${o.prefix}push-subscriber` });
   for (const [name, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
     connection.on('error', (err) => o.log.error({ err, connection: name }, 'Redis connection of the push events failed; reconnecting'));
   }
