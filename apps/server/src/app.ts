@@ -13,6 +13,8 @@ import { deletionInfoRepository } from './modules/deletion-info/deletion-info.re
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
+import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
+import { libraryActivationService, type LibraryActivationService } from './modules/library-activation/library-activation.service.js';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
@@ -20,8 +22,6 @@ import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from './modules/photos/photo.repository.js';
 import { photoRoutes } from './modules/photos/photo.routes.js';
 import { photoService } from './modules/photos/photo.service.js';
-import { pushSocketService } from './modules/push/push-socket.service.js';
-import { registerPushRoutes } from './modules/push/push.routes.js';
 import { uploadDatastore } from './modules/uploads/upload-datastore.js';
 import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
 import { uploadRepository } from './modules/uploads/upload.repository.js';
@@ -73,6 +73,8 @@ export interface Shoebox {
   events: EventBus;
   /** Durable background jobs; every kind is defined while the modules are wired, before it starts. */
   jobs: JobQueue;
+  /** Library activation: the demo seeding gives an account its photos from the older system through it. */
+  activation: LibraryActivationService;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadRows = uploadRepository(db);
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
+  const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
 
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
@@ -168,7 +171,6 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 
   // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
   await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
-  registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,
@@ -183,6 +185,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    await api.register(libraryActivationRoutes(activation), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
   });
@@ -190,6 +193,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await registerSite(app, config);
 
   // Background work starts once everything is wired, so a start that fails above leaves none running.
+  await activation.resumeImports();
   await jobs.start();
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
@@ -205,6 +209,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     uploads,
     events,
     jobs,
+    activation,
     async close() {
       clearInterval(purge);
       sweeper.stop();
