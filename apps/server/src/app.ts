@@ -9,6 +9,11 @@ import { albumService } from './modules/albums/album.service.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
+import { defineDownloadArchiveJob } from './modules/downloads/download-archive-job.js';
+import { startDownloadSweeper } from './modules/downloads/download-sweeper.js';
+import { downloadRepository } from './modules/downloads/download.repository.js';
+import { downloadRoutes } from './modules/downloads/download.routes.js';
+import { downloadService } from './modules/downloads/download.service.js';
 import { deletionInfoRepository } from './modules/deletion-info/deletion-info.repository.js';
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
@@ -114,7 +119,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ? await redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : memoryEventBus(app.log);
   // Modules wired below define their job kinds on it; it takes jobs once everything is wired (below).
-  const jobs: JobQueue = embeddedJobQueue({ db, log: app.log });
+  // BullMQ is loaded only when Redis is configured, as the S3 SDK is.
+  const jobs: JobQueue = config.redisUrl
+    ? (await import('./platform/jobs/bullmq-job-queue.js')).bullmqJobQueue({ url: config.redisUrl, prefix: `${config.redisPrefix}jobs`, log: app.log })
+    : embeddedJobQueue({ db, log: app.log });
 
   let mailer: Mailer;
   if (config.mail.kind === 'outbox') {
@@ -144,6 +152,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
+  const downloadRows = downloadRepository(db);
+  const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });
+  defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, blobs, events, log: app.log });
 
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
@@ -187,6 +198,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(libraryActivationRoutes(activation), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
+    await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
   });
 
@@ -197,6 +209,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await jobs.start();
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
+  const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
   }, PURGE_INTERVAL_MS);
@@ -213,6 +226,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     async close() {
       clearInterval(purge);
       sweeper.stop();
+      await downloadSweeper.stop();
       await recovery.stop();
       await app.close();
       await jobs.close();

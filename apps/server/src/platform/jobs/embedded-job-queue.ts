@@ -4,14 +4,11 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 import { jobKinds, payloadJson, type JobKind } from './job-kinds.js';
-import { asError, DEFAULT_JOB_TIMING, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
+import { asError, DEFAULT_JOB_TIMING, DONE_KEPT_MS, FAILED_KEPT_MS, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
 
 /** How often an idle queue looks for due jobs; an enqueue in this process wakes it at once. */
 export const POLL_MS = 1_000;
-/** Finished jobs are kept this long, so a repeated enqueue with their id still adds nothing. */
-export const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
-/** Given-up jobs are kept longer, for an operator to read their last error. */
-export const FAILED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often finished jobs older than DONE_KEPT_MS / FAILED_KEPT_MS are removed. */
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /** The stored last error is cut to this many characters. */
 const ERROR_TEXT_MAX = 2_000;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { databases, type TestDatabase } from '../../test/databases.js';
+import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import type { JobRun } from './job-queue.js';
@@ -20,7 +21,7 @@ interface Backend {
   create(): Promise<{ setup: TestQueueSetup; drop(): Promise<void> }>;
 }
 
-const backends: Backend[] = databases.map((kind) => ({
+const embeddedBackends: Backend[] = databases.map((kind) => ({
   name: `embedded on ${kind.name}`,
   available: kind.available,
   unavailable: `${kind.name} is not available: set TEST_DATABASE_URL (npm test does)`,
@@ -32,6 +33,19 @@ const backends: Backend[] = databases.map((kind) => ({
     return { setup: { adapter: 'embedded', databaseUrl: database.url, timing: TEST_TIMING }, drop: () => database.drop() };
   },
 }));
+
+const bullmqBackend: Backend = {
+  name: 'BullMQ on Redis',
+  available: Boolean(testRedisUrl),
+  unavailable: REDIS_UNAVAILABLE,
+  async create() {
+    const prefix = uniqueRedisPrefix('jobs');
+    // BullMQ puts a colon after its prefix itself.
+    return { setup: { adapter: 'bullmq', redisUrl: testRedisUrl!, prefix: prefix.slice(0, -1), timing: TEST_TIMING }, drop: () => deleteRedisKeys(prefix) };
+  },
+};
+
+const backends = [...embeddedBackends, bullmqBackend];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -26,6 +26,11 @@ export const DEFAULT_JOB_TIMING: JobTiming = {
   closeWaitMs: CLOSE_WAIT_MS,
 };
 
+/** Finished jobs are kept this long, so a repeated enqueue with their id still adds nothing. */
+export const DONE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Given-up jobs are kept longer, for an operator to read their last error. */
+export const FAILED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Runs before a job is given up, when its kind does not say. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 /** Runs of one kind at once in one process, when its kind does not say. */

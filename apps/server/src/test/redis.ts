@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeEach } from 'vitest';
+
+/**
+ * The run's Redis (`npm test` starts a throw-away redis-server and sets TEST_REDIS_URL; by hand, point
+ * it at any Redis you may write to). Every suite works under a key prefix of its own and removes its
+ * keys when it ends, so suites running in parallel, or on a shared Redis, never meet.
+ */
+export const testRedisUrl = process.env.TEST_REDIS_URL;
+
+if (!testRedisUrl && process.env.CI === 'true') {
+  throw new Error('TEST_REDIS_URL is not set under CI: run the tests with `npm test`, which starts a redis-server for the run.');
+}
+
+export const redisAvailable = Boolean(testRedisUrl);
+export const REDIS_UNAVAILABLE = 'Redis is not available: set TEST_REDIS_URL (npm test does)';
+
+/** A prefix no other suite, run or machine uses, e.g. `test:jobs:4711:9f2c…:`, ending in a colon. */
+export function uniqueRedisPrefix(name: string): string {
+  return `test:${name}:${process.pid}:${randomBytes(6).toString('hex')}:`;
+}
+
+/** Removes every key under the prefix. */
+export async function deleteRedisKeys(prefix: string): Promise<void> {
+  if (!testRedisUrl) return;
+  const redis = new Redis(testRedisUrl, { lazyConnect: true });
+  await redis.connect();
+  try {
+    // Key names are matched literally: the prefix's glob characters are escaped.
+    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    for await (const keys of redis.scanStream({ match: pattern, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.unlink(...keys);
+    }
+  } finally {
+    await redis.quit();
+  }
+}
+
+/**
+ * Registers hooks that give the enclosing describe block a key prefix of its own (removed with its keys
+ * afterwards) and report its tests as skipped when the run has no Redis. Returns the Redis URL and prefix.
+ */
+export function useRedisPrefix(name: string): () => { url: string; prefix: string } {
+  const prefix = uniqueRedisPrefix(name);
+  afterAll(() => deleteRedisKeys(prefix));
+  skipTestsUnlessRedis();
+  return () => {
+    if (!testRedisUrl) throw new Error(REDIS_UNAVAILABLE);
+    return { url: testRedisUrl, prefix };
+  };
+}
+
+/** Reports every test of the enclosing block as skipped, with the reason, when the run has no Redis. */
+export function skipTestsUnlessRedis(): void {
+  beforeEach((context) => {
+    if (!redisAvailable) context.skip(REDIS_UNAVAILABLE);
+  });
+}
