@@ -27,6 +27,8 @@ import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from './modules/photos/photo.repository.js';
 import { photoRoutes } from './modules/photos/photo.routes.js';
 import { photoService } from './modules/photos/photo.service.js';
+import { pushSocketService } from './modules/push/push-socket.service.js';
+import { registerPushRoutes } from './modules/push/push.routes.js';
 import { uploadDatastore } from './modules/uploads/upload-datastore.js';
 import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
 import { uploadRepository } from './modules/uploads/upload.repository.js';
@@ -182,6 +184,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 
   // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
   await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
+  registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,
