@@ -19,6 +19,31 @@ export function albumRepository(db: Db) {
     isParticipant: async (albumId: string, customerId: string) =>
       Boolean(await db.selectFrom('album_participants').select('album_id').where('album_id', '=', albumId).where('customer_id', '=', customerId).executeTakeFirst()),
 
+    /** Of the photos, those in a shared album the customer owns or takes part in, with whose each one is. */
+    sharedPhotoOwners: (customerId: string, photoIds: string[]) =>
+      photoIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('album_photos')
+            .innerJoin('albums', 'albums.id', 'album_photos.album_id')
+            .select(['album_photos.photo_id', 'album_photos.photo_owner_id'])
+            .distinct()
+            .where('album_photos.photo_id', 'in', photoIds)
+            .where('albums.is_shared', '=', 1)
+            .where((eb) =>
+              eb.or([
+                eb('albums.owner_id', '=', customerId),
+                eb.exists(
+                  eb
+                    .selectFrom('album_participants')
+                    .select('album_participants.album_id')
+                    .whereRef('album_participants.album_id', '=', 'albums.id')
+                    .where('album_participants.customer_id', '=', customerId),
+                ),
+              ]),
+            )
+            .execute(),
+
     /** The customer's own albums, newest first. */
     listOwned(ownerId: string, cursor: Cursor | undefined, limit: number) {
       const q = db.selectFrom('albums').selectAll().where('owner_id', '=', ownerId);

@@ -165,6 +165,15 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
       else await repo.leave(id, identity.customerId);
     },
 
+    /**
+     * Whose each of the photos is, for those the customer may see in a shared album they own or take part in;
+     * photos in no such album are left out. For a download of a shared album's photos.
+     */
+    async sharedPhotoOwners(customerId: string, photoIds: string[]): Promise<Map<string, string>> {
+      const rows = await repo.sharedPhotoOwners(customerId, [...new Set(photoIds)]);
+      return new Map(rows.map((row) => [row.photo_id, row.photo_owner_id]));
+    },
+
     async summary(identity: Identity): Promise<SharedAlbumsSummary> {
       const counts = await repo.counts(identity.customerId);
       return { readAlbumsCount: counts.read, grantedAlbumsCount: counts.granted };

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { DownloadsTable } from '../../platform/db/schema.js';
+
+export type DownloadRow = DownloadsTable;
+
+/** Why a new archive was not recorded: its id was taken first, or the customer's unfinished archives are at the cap. */
+export type CreateOutcome = { created: true } | { created: false; existing: DownloadRow } | { created: false; full: true };
+
+/** Thrown inside the creating transaction to roll its row back when the cap is reached. */
+class CapReached extends Error {}
+
+export function downloadRepository(db: Db) {
+  const find = (id: string) => db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
+
+  /** Ends a pending archive as `changes` say and frees its place under the cap; false when it was no longer pending. */
+  const finish = (id: string, changes: Partial<DownloadRow>) =>
+    db.transaction().execute(async (trx) => {
+      const ended = await trx.updateTable('downloads').set(changes).where('id', '=', id).where('state', '=', 'pending').returning('customer_id').executeTakeFirst();
+      if (!ended) return false;
+      await trx
+        .updateTable('download_pending_totals')
+        .set({ pending: sql<number>`pending - 1` })
+        .where('customer_id', '=', ended.customer_id)
+        .where('pending', '>', 0)
+        .execute();
+      return true;
+    });
+
+  return {
+    find,
+
+    /**
+     * Records a new pending archive and takes one of the customer's places, in one transaction: the row's
+     * key makes identical requests at once record one row (the later one waits, then finds it), and the
+     * count's row, updated only while under `cap`, makes the cap hold however many requests arrive at once.
+     */
+    async create(row: DownloadRow, cap: number): Promise<CreateOutcome> {
+      try {
+        return await db.transaction().execute(async (trx): Promise<CreateOutcome> => {
+          const inserted = await trx.insertInto('downloads').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+          if (!inserted) {
+            const existing = await trx.selectFrom('downloads').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+            return { created: false, existing };
+          }
+          const counted = await trx
+            .insertInto('download_pending_totals')
+            .values({ customer_id: row.customer_id, pending: 1 })
+            .onConflict((oc) =>
+              oc
+                .column('customer_id')
+                .doUpdateSet({ pending: sql<number>`download_pending_totals.pending + 1` })
+                .where('download_pending_totals.pending', '<', cap),
+            )
+            .returning('pending')
+            .executeTakeFirst();
+          if (!counted) throw new CapReached();
+          return { created: true };
+        });
+      } catch (error) {
+        if (error instanceof CapReached) return { created: false, full: true };
+        throw error;
+      }
+    },
+
+    /** The customer's archives, newest first. */
+    listFor: (customerId: string, limit: number) =>
+      db.selectFrom('downloads').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+
+    markReady: (id: string, done: { size: number; leftOut: number; finishedAt: string; expiresAt: string }) =>
+      finish(id, { state: 'ready', size: done.size, left_out: done.leftOut, finished_at: done.finishedAt, expires_at: done.expiresAt, error: null }),
+
+    markFailed: (id: string, code: string, finishedAt: string) => finish(id, { state: 'failed', error: code, finished_at: finishedAt }),
+
+    /** Ready archives whose time ran out before `now`, oldest first. */
+    expiredReady: (now: string, limit: number) =>
+      db.selectFrom('downloads').select(['id', 'customer_id']).where('state', '=', 'ready').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute(),
+
+    /** Kept for the list once its bytes are gone. */
+    async markExpired(id: string) {
+      await db.updateTable('downloads').set({ state: 'expired' }).where('id', '=', id).where('state', '=', 'ready').execute();
+    },
+
+    /** Pending archives asked for before `before`: their job is asked for again in case it was never stored. */
+    pendingSince: (before: string, limit: number) =>
+      db.selectFrom('downloads').select('id').where('state', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(limit).execute(),
+  };
+}
+export type DownloadRepository = ReturnType<typeof downloadRepository>;

@@ -1,0 +1,158 @@
+import {
+  type DownloadCreated,
+  type DownloadItem,
+  type DownloadList,
+  type DownloadRequest,
+  type SharedAlbumDownloadRequest,
+  type SharedPhotoRef,
+  type SignedUrl,
+} from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { PhotoOriginal } from '../photos/photo.service.js';
+import { archiveKey, DOWNLOAD_ARCHIVE_JOB, type DownloadArchivePayload } from './download-archive-job.js';
+import type { DownloadRepository, DownloadRow } from './download.repository.js';
+
+/** Archives one customer may have waiting to be made at once; more are refused until one is done (decision 046). */
+export const MAX_PENDING_DOWNLOADS = 5;
+/** When a refused customer may try again: about the time a 100-photo archive takes to make. */
+export const PENDING_DOWNLOADS_RETRY_AFTER_SECONDS = 30;
+/** The downloads page lists this many of the newest archives; older ones have long expired. */
+export const DOWNLOAD_LIST_LIMIT = 100;
+
+export interface DownloadServiceDeps {
+  repo: DownloadRepository;
+  /** From the photos service: the customer's originals among ids, in the order asked for. */
+  originalsOf(customerId: string, photoIds: string[]): Promise<PhotoOriginal[]>;
+  /** From the albums service: whose each photo is, for those in a shared album the customer owns or takes part in. */
+  sharedPhotoOwners(customerId: string, photoIds: string[]): Promise<Map<string, string>>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  blobs: Pick<BlobStore, 'signedUrl'>;
+  now?: () => number;
+}
+
+/** The same id was used for another request, by this customer or anyone else: one answer for both, so it says nothing of the other. */
+const idInUse = () => new AppError(409, 'download_id_in_use', 'This download id belongs to another request');
+const photoNotFound = () => notFound('Photo not found');
+
+class TooManyPendingDownloads extends AppError {
+  override readonly retryAfterSeconds = PENDING_DOWNLOADS_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(429, 'too_many_pending_downloads', `At most ${MAX_PENDING_DOWNLOADS} archives can be in the making at once`, undefined, {
+      limit: MAX_PENDING_DOWNLOADS,
+      retryAfterSeconds: PENDING_DOWNLOADS_RETRY_AFTER_SECONDS,
+    });
+  }
+}
+
+const refsOf = (row: DownloadRow) => JSON.parse(row.photos) as SharedPhotoRef[];
+const sameRefs = (a: SharedPhotoRef[], b: SharedPhotoRef[]) => a.length === b.length && a.every((r, i) => r.photoId === b[i]?.photoId && r.ownerId === b[i]?.ownerId);
+
+export function downloadService(deps: DownloadServiceDeps) {
+  const { repo, jobs, blobs } = deps;
+  const now = deps.now ?? Date.now;
+
+  const created = (row: Pick<DownloadRow, 'id' | 'name'>, refs: SharedPhotoRef[]): DownloadCreated => ({ id: row.id, name: row.name, photos: refs.map((r) => r.photoId) });
+
+  /**
+   * The archive this request names, when it was asked for before: the same request again (a double click, a
+   * retry) is answered as the first was and its job asked for again, which adds nothing while it exists.
+   */
+  async function repeated(identity: Identity, existing: DownloadRow, refs: SharedPhotoRef[]): Promise<DownloadCreated> {
+    if (existing.customer_id !== identity.customerId || !sameRefs(refsOf(existing), refs)) throw idInUse();
+    if (existing.state === 'pending') await enqueue(existing.id);
+    return created(existing, refs);
+  }
+
+  const enqueue = (downloadId: string) => jobs.enqueue<DownloadArchivePayload>(DOWNLOAD_ARCHIVE_JOB, downloadId, { downloadId });
+
+  /** Records the archive and asks for its job; the photos have been checked by the caller. */
+  async function start(identity: Identity, id: string, name: string | undefined, refs: SharedPhotoRef[]): Promise<DownloadCreated> {
+    const row: DownloadRow = {
+      id,
+      customer_id: identity.customerId,
+      name: name ?? null,
+      photos: JSON.stringify(refs),
+      photos_count: refs.length,
+      state: 'pending',
+      size: null,
+      left_out: 0,
+      error: null,
+      created_at: new Date(now()).toISOString(),
+      finished_at: null,
+      expires_at: null,
+    };
+    const outcome = await repo.create(row, MAX_PENDING_DOWNLOADS);
+    if ('existing' in outcome) return repeated(identity, outcome.existing, refs);
+    if ('full' in outcome) throw new TooManyPendingDownloads();
+    // Stored after the row: a request that fails here leaves a pending row its retry (or the sweep) asks the job for again.
+    await enqueue(id);
+    return created(row, refs);
+  }
+
+  function itemOf(row: DownloadRow, at: number): DownloadItem {
+    const lapsed = row.state === 'ready' && row.expires_at !== null && Date.parse(row.expires_at) <= at;
+    return {
+      id: row.id,
+      name: row.name,
+      photosCount: row.photos_count - row.left_out,
+      size: row.size === null ? null : Number(row.size),
+      state: lapsed ? 'expired' : row.state,
+      created: row.created_at,
+      expires: row.expires_at,
+      error: row.error,
+    };
+  }
+
+  return {
+    /** An archive of the caller's own photos; another customer's, unknown or deleted photo is a 404 naming none. */
+    async create(identity: Identity, request: DownloadRequest): Promise<DownloadCreated> {
+      const refs = request.photos.map((photoId) => ({ photoId, ownerId: identity.customerId }));
+      const existing = await repo.find(request.id);
+      if (existing) return repeated(identity, existing, refs);
+      const originals = await deps.originalsOf(identity.customerId, request.photos);
+      if (originals.length !== request.photos.length) throw photoNotFound();
+      return start(identity, request.id, request.name, refs);
+    },
+
+    /**
+     * An archive of photos of shared albums the caller owns or takes part in. A photo in none of them is a 404
+     * naming none; one the caller can see there under another owner than the one given is a 400 naming it.
+     */
+    async createShared(identity: Identity, request: SharedAlbumDownloadRequest): Promise<DownloadCreated> {
+      const refs = request.photos.map(({ photoId, ownerId }) => ({ photoId, ownerId }));
+      const existing = await repo.find(request.id);
+      if (existing) return repeated(identity, existing, refs);
+      const owners = await deps.sharedPhotoOwners(identity.customerId, refs.map((r) => r.photoId));
+      if (refs.some((r) => !owners.has(r.photoId))) throw photoNotFound();
+      const wrong = refs.find((r) => owners.get(r.photoId) !== r.ownerId);
+      if (wrong) throw new AppError(400, 'wrong_photo_owner', 'A photo was given with an owner it does not have', undefined, { photoId: wrong.photoId });
+      return start(identity, request.id, request.name, refs);
+    },
+
+    async list(identity: Identity): Promise<DownloadList> {
+      const at = now();
+      return { items: (await repo.listFor(identity.customerId, DOWNLOAD_LIST_LIMIT)).map((row) => itemOf(row, at)) };
+    },
+
+    /** A link to the caller's finished archive while it lasts: 409 while it is being made, 404 for any other. */
+    async url(identity: Identity, id: string): Promise<SignedUrl> {
+      const row = await repo.find(id);
+      if (!row || row.customer_id !== identity.customerId) throw notFound('Download not found');
+      const item = itemOf(row, now());
+      if (item.state === 'pending') throw new AppError(409, 'download_not_ready', 'The archive is still being made');
+      if (item.state !== 'ready') throw notFound('Download not found');
+      return { url: blobs.signedUrl(archiveKey(row.customer_id, row.id), { downloadName: `${row.id}.zip` }) };
+    },
+
+    /** Asks again for the job of archives pending since before `before`, in case a stopped request never stored it. */
+    async resumePending(before: number, limit: number): Promise<number> {
+      const rows = await repo.pendingSince(new Date(before).toISOString(), limit);
+      for (const row of rows) await enqueue(row.id);
+      return rows.length;
+    },
+  };
+}
+export type DownloadService = ReturnType<typeof downloadService>;
