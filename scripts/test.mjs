@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: builds everything, lints the tree (`npm run lint`, the boundaries of docs/decisions/033),
- * makes sure Chromium and PostgreSQL are installed, starts a private throw-away PostgreSQL cluster, runs
- * vitest once over every project and ends with one line `Tests: N passed, M failed[, K skipped]`.
+ * makes sure Chromium, PostgreSQL and redis-server are installed, starts a private throw-away PostgreSQL
+ * cluster and redis-server, runs vitest once over every project (with TEST_DATABASE_URL and TEST_REDIS_URL)
+ * and ends with one line `Tests: N passed, M failed[, K skipped]`.
  * Arguments after `npm test --` go to vitest.
  *
  * SHOEBOX_TEST_SKIP_BUILD=1 skips the build for quick local reruns (refused under CI=true).
@@ -74,6 +75,7 @@ function missingServices() {
   const missing = [];
   if (!fs.existsSync(CHROMIUM_PATH)) missing.push({ what: `Chromium (${CHROMIUM_PATH})`, pkg: 'chromium' });
   if (!findPostgresBin()) missing.push({ what: 'PostgreSQL (pg_ctl and initdb under /usr/lib/postgresql/*/bin)', pkg: 'postgresql' });
+  if (!commandExists('redis-server')) missing.push({ what: 'Redis (redis-server)', pkg: 'redis-server' });
   return missing;
 }
 
@@ -248,6 +250,92 @@ function stopPostgres(cluster) {
   log(`PostgreSQL stopped and its cluster deleted (${cluster.dir})`);
 }
 
+// ---------------------------------------------------------------------------------------- redis
+
+const REDIS_PID_FILE = 'redis.pid';
+/** How long redis-server may take to answer its first PING. */
+const REDIS_START_LIMIT_MS = 20_000;
+
+/** True when `pid` is a redis-server (a pid left in a stale directory may since belong to anything else). */
+function isRedisServer(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('redis-server');
+  } catch {
+    return false;
+  }
+}
+
+/** Stops redis-servers whose test run died without cleaning up, and removes their directories. */
+function removeStaleRedis() {
+  if (!fs.existsSync(tmpRoot)) return;
+  for (const name of fs.readdirSync(tmpRoot)) {
+    if (!name.startsWith('redis-')) continue;
+    const dir = path.join(tmpRoot, name);
+    try {
+      const runner = Number(fs.readFileSync(path.join(dir, RUNNER_PID_FILE), 'utf8'));
+      if (isAlive(runner)) continue;
+      const pid = Number(fs.readFileSync(path.join(dir, REDIS_PID_FILE), 'utf8'));
+      if (isRedisServer(pid)) process.kill(pid, 'SIGKILL');
+    } catch {
+      // A directory without its pid files was never started: nothing runs from it.
+    }
+    log(`Removing a redis-server directory left by an earlier run: ${dir}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves once a Redis at the port answers PING. */
+function redisAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let reply = '';
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => {
+      reply += data.toString();
+      if (reply.includes('\r\n')) socket.end();
+    });
+    socket.on('close', () => resolve(reply.startsWith('+PONG')));
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/** A throw-away redis-server for this run: its own port and directory, nothing written to disk. */
+async function startRedis() {
+  removeStaleRedis();
+  fs.mkdirSync(tmpRoot, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(tmpRoot, 'redis-'));
+  fs.writeFileSync(path.join(dir, RUNNER_PID_FILE), String(process.pid));
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--logfile', path.join(dir, 'redis.log')],
+    { stdio: 'ignore', cwd: dir },
+  );
+  const server = { dir, child, port };
+  fs.writeFileSync(path.join(dir, REDIS_PID_FILE), String(child.pid));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (const started = Date.now(); !(await redisAnswers(port)); ) {
+    const ended = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 100))]);
+    if (ended || Date.now() - started > REDIS_START_LIMIT_MS) {
+      const serverLog = fs.existsSync(path.join(dir, 'redis.log')) ? fs.readFileSync(path.join(dir, 'redis.log'), 'utf8') : '';
+      stopRedis(server);
+      throw new Failure(`redis-server did not start:\n${serverLog}`);
+    }
+  }
+  server.url = `redis://127.0.0.1:${port}`;
+  log(`redis-server is running for this run at ${server.url} (${dir})`);
+  return server;
+}
+
+function stopRedis(server) {
+  if (!server) return;
+  // Nothing in it is kept: it is ended at once.
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  fs.rmSync(server.dir, { recursive: true, force: true });
+  log(`redis-server stopped and its directory deleted (${server.dir})`);
+}
+
 // --------------------------------------------------------------------------------------- vitest
 
 function hasE2eSpecs(dir = path.join(root, 'apps/web/e2e')) {
@@ -304,6 +392,7 @@ function summarize() {
 // ----------------------------------------------------------------------------------------- main
 
 let cluster;
+let redis;
 let cleanedUp = false;
 
 function cleanUp() {
@@ -311,6 +400,7 @@ function cleanUp() {
   cleanedUp = true;
   if (vitestChild) vitestChild.kill('SIGTERM');
   stopPostgres(cluster);
+  stopRedis(redis);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -327,7 +417,8 @@ async function main() {
   lint();
   ensureServices();
   cluster = await startPostgres();
-  const env = { ...process.env, TEST_DATABASE_URL: cluster.url, CHROMIUM_PATH };
+  redis = await startRedis();
+  const env = { ...process.env, TEST_DATABASE_URL: cluster.url, TEST_REDIS_URL: redis.url, CHROMIUM_PATH };
   const code = await runVitest(env);
   const summary = summarize();
   cleanUp();
