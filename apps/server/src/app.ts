@@ -6,6 +6,11 @@ import type { Config } from './config.js';
 import { albumRepository } from './modules/albums/album.repository.js';
 import { albumRoutes } from './modules/albums/album.routes.js';
 import { albumService } from './modules/albums/album.service.js';
+import { backupRepository } from './modules/backups/backup.repository.js';
+import { backupRoutes } from './modules/backups/backup.routes.js';
+import { backupService, EXPORT_JOB, type ExportJobPayload } from './modules/backups/backup.service.js';
+import { startExportExpirySweeper } from './modules/backups/export-expiry-sweeper.js';
+import { exportJob } from './modules/backups/export-job.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
@@ -153,6 +158,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadRows = uploadRepository(db);
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
+  const customers = customerService(customerRepository(db));
+  const backupRows = backupRepository(db);
+  const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
+  jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);
+  const backups = backupService({ repo: backupRows, blobs, jobs, libraryOriginals: library.libraryOriginals, customerOf: customers.me });
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
   const downloadRows = downloadRepository(db);
   const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });
@@ -196,9 +206,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
   await app.register(async (api) => {
     registerAuthentication(api, verify);
-    await api.register(customerRoutes(customerService(customerRepository(db))), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    await api.register(backupRoutes(backups), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(libraryActivationRoutes(activation), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
@@ -211,6 +222,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await activation.resumeImports();
   await jobs.start();
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
+  const exportSweeper = startExportExpirySweeper({ repo: backupRows, blobs, log: app.log });
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const purge = setInterval(() => {
@@ -229,6 +241,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     async close() {
       clearInterval(purge);
       sweeper.stop();
+      exportSweeper.stop();
       await downloadSweeper.stop();
       await recovery.stop();
       await app.close();

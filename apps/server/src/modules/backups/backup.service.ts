@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { EXPORT_LINK_VALID_DAYS, channelForHost, type BackupCreated, type ExportStatus, type SignedUrl } from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import type { BackupsTable } from '../../platform/db/schema.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { BackupRepository } from './backup.repository.js';
+
+/** The job that makes an export; its id is the export's. */
+export const EXPORT_JOB = 'backup.export';
+export interface ExportJobPayload {
+  backupId: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** When an export's links stop working. */
+export const exportExpiry = (processedAt: string) => new Date(Date.parse(processedAt) + EXPORT_LINK_VALID_DAYS * DAY_MS);
+
+/** Where an export's chunks live; the expiry sweep and a failed export remove the whole folder. */
+export const exportBlobPrefix = (customerId: string, backupId: string) => `exports/${customerId}/${backupId}`;
+export const chunkBlobKey = (customerId: string, backupId: string, iteration: number) => `${exportBlobPrefix(customerId, backupId)}/${iteration}.zip`;
+
+/** The name a chunk is saved under. */
+export const chunkDownloadName = (iteration: number, total: number) => `my-photos-export-${iteration}-of-${total}.zip`;
+
+const libraryEmpty = () => new AppError(409, 'library_empty', 'There are no photos to export');
+/** Not a 404: the web says 'Export error' for this and 'Your download link has expired' for a 404. */
+const exportFailed = () => new AppError(422, 'export_failed', 'The export could not be made; please request a new one');
+
+export interface BackupServiceDeps {
+  repo: BackupRepository;
+  blobs: Pick<BlobStore, 'signedUrl'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** A page of the customer's whole library (the photos module's): here only to see that it has a photo. */
+  libraryOriginals(customerId: string, after: string | null, limit: number): Promise<unknown[]>;
+  /** Who the ready mail goes to, and which storefront they use (the customers module's). */
+  customerOf(identity: Identity): Promise<{ email: string; channel: string }>;
+  now?: () => Date;
+}
+
+export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf, now = () => new Date() }: BackupServiceDeps) {
+  const created = (row: BackupsTable): BackupCreated => ({ id: row.id, requested: row.requested_at, status: row.status === 'in-progress' ? 'in-progress' : 'requested' });
+  const isExpired = (row: BackupsTable) => row.processed_at !== null && exportExpiry(row.processed_at).getTime() <= now().getTime();
+
+  /** The caller's export while its links work; another customer's, an unknown and an expired one are all 404. */
+  async function visible(identity: Identity, id: string): Promise<BackupsTable> {
+    const row = await repo.findOwned(identity.customerId, id);
+    if (!row || isExpired(row)) throw notFound('Export not found');
+    return row;
+  }
+
+  return {
+    /**
+     * Starts an export of the whole library, or answers the one already being made: a customer has one at a
+     * time, held by the database, so two requests at once make one export.
+     */
+    async start(identity: Identity): Promise<BackupCreated> {
+      const running = await repo.findUnfinished(identity.customerId);
+      if (running) {
+        // Enqueueing is idempotent by id; it also restarts an export whose first enqueue a crash cut off.
+        await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, running.id, { backupId: running.id });
+        return created(running);
+      }
+      if ((await libraryOriginals(identity.customerId, null, 1)).length === 0) throw libraryEmpty();
+      const customer = await customerOf(identity);
+      const row: BackupsTable = {
+        id: randomUUID(),
+        customer_id: identity.customerId,
+        status: 'requested',
+        requested_at: now().toISOString(),
+        processed_at: null,
+        email: customer.email,
+        locale: channelForHost('', customer.channel).locale,
+        chunks_done: 0,
+        resume_after: null,
+        photos_count: 0,
+        skipped_photos: 0,
+        mail_sent_at: null,
+        error: null,
+      };
+      if (!(await repo.insertIfNoneUnfinished(row))) {
+        // Another request won the race: answer its export.
+        const winner = await repo.findUnfinished(identity.customerId);
+        if (winner) return created(winner);
+        // It finished in between: this request starts the next one.
+        return this.start(identity);
+      }
+      try {
+        await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, row.id, { backupId: row.id });
+      } catch (error) {
+        // An export no job will make must not hold the customer's one place.
+        await repo.markFailed(row.id, 'not queued');
+        throw error;
+      }
+      return created(row);
+    },
+
+    async status(identity: Identity, id: string): Promise<ExportStatus> {
+      const row = await visible(identity, id);
+      if (row.status === 'failed') throw exportFailed();
+      if (row.status !== 'processed' || row.processed_at === null) return { requested: row.requested_at, status: row.status === 'in-progress' ? 'in-progress' : 'requested' };
+      const chunks = await repo.chunks(row.id);
+      return {
+        requested: row.requested_at,
+        processed: row.processed_at,
+        expires: exportExpiry(row.processed_at).toISOString(),
+        chunks: chunks.map((c) => ({ id: c.id, iteration: c.iteration, size: c.size })),
+        skippedPhotos: row.skipped_photos,
+        photosCount: row.photos_count,
+      };
+    },
+
+    /** A signed link to one chunk of a ready export, saved as 'my-photos-export-N-of-total.zip'. */
+    async chunkUrl(identity: Identity, id: string, chunkId: string): Promise<SignedUrl> {
+      const row = await visible(identity, id);
+      const chunk = row.status === 'processed' ? await repo.chunk(row.id, chunkId) : undefined;
+      if (!chunk) throw notFound('Export chunk not found');
+      return { url: blobs.signedUrl(chunk.blob_key, { downloadName: chunkDownloadName(chunk.iteration, row.chunks_done) }) };
+    },
+  };
+}
+export type BackupService = ReturnType<typeof backupService>;
