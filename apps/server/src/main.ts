@@ -3,12 +3,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
 import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
+import { seedDemoLegacyLibrary } from './seed/demo-legacy-library.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const shoebox = await createShoebox(config);
   const demo = config.seedDemoData ? await seedDemoAccounts(shoebox.db) : [];
+  // A handful of small files: the account from the older system has them before anyone can sign in.
+  if (demo.length) await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
   await shoebox.app.listen({ host: config.host, port: config.port });
 
   const lines = [

@@ -24,6 +24,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default)', registeredDaysAgo: 400, business: { status: 'Default', company: null, vat: null } },
   { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New)', registeredDaysAgo: 400, business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
   { email: 'bram@example.com', firstName: 'Bram', lastName: 'de Vries', description: 'business, blocked (Blocked)', registeredDaysAgo: 400, business: { status: 'Blocked', company: 'De Vries Fotografie', vat: 'NL987654321B01' } },
+  { email: 'ines@example.com', firstName: 'Ines', lastName: 'Costa', description: 'consumer from the older system: library not yet active, 15 photos of past orders to import (one damaged)', registeredDaysAgo: 7000, lastOrderDaysAgo: 45 },
 ];
 
 /** One demo customer with its sign-in identity and, when it has one, its last order. Answers the customer id. */
