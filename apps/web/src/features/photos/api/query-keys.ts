@@ -27,3 +27,15 @@ export const albumKeys = {
   photosOf: (kind: AlbumKind, albumId: string) => [...albumKeys.all, 'photos', kind, albumId] as const,
   photos: (kind: AlbumKind, albumId: string, sort: SortOptions) => [...albumKeys.photosOf(kind, albumId), sort.sortKey, sort.sortOrder] as const,
 };
+
+/** A full-library export and the links of its chunks (spec §2 "Export page"). */
+export const exportKeys = {
+  all: ['exports'] as const,
+  detail: (backupId: string) => [...exportKeys.all, backupId] as const,
+};
+
+/** Whether the library is active, being imported, or still outside it (spec §3 "Activation"). */
+export const activationKeys = {
+  all: ['library-activation'] as const,
+  status: () => [...activationKeys.all, 'status'] as const,
+};

@@ -63,7 +63,7 @@ describe('storage status', () => {
     expect(within(dialog).getByText('Your last order was on 14 September 2024.')).toBeInTheDocument();
     const deletion = projected.getTime() <= inDays(0).getTime() ? `Unless you order today, your photos will be deleted today, ${longDate(projected)}.` : `Unless you order before then, your photos will be deleted on ${longDate(projected)}.`;
     expect(within(dialog).getByText(deletion)).toBeInTheDocument();
-    expect(within(dialog).getByText('Exporting your whole photo library is not available yet.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Export photos' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(within(dialog).getByRole('button', { name: 'Delete photos' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Shop our products' }) !== null).toBe(tone !== 'safe');
   });

@@ -1,15 +1,18 @@
 import { STORAGE_PERIOD_MONTHS, type DeletionInfo, type StorageOutlook } from '@shoebox/contracts';
 import { format } from 'date-fns';
-import { use, useId } from 'react';
+import { use, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePublicConfiguration } from '../../../../api/storefront/get-public-configuration';
 import { buttonClass } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
+import { LazySlot } from '../../../../components/ui/lazy-slot';
+import { preloadNamespaces } from '../../../../lib/i18n';
 import { paths } from '../../../../lib/paths';
 import { useServices } from '../../../../lib/services';
 import { loadDateLocale } from '../../lib/date-locale';
 import { calendarDay, storageMessage } from '../lib/storage-messages';
+import { ExportCreationDialog } from './export-creation-dialog';
 import styles from './storage-status.module.css';
 
 /** Where 'Delete photos' goes when the page gives no callback: the photos page opens its delete-all modal. */
@@ -23,10 +26,14 @@ export interface StorageStatusModalProps {
   onDeletePhotos?: () => void;
 }
 
+/** The export-creation modal's texts, fetched as the customer reaches for it. */
+const preloadExportTexts = () => void preloadNamespaces(['exports']).catch(() => undefined);
+
 /** The storage status modal: the 18-month rule, this customer's dates, and what they can do about it. */
 export function StorageStatusModal({ info, failed, outlook, onClose, onDeletePhotos }: StorageStatusModalProps) {
   const { t } = useTranslation('storage');
-  const { locale } = useServices();
+  const { locale, reporter } = useServices();
+  const [exporting, setExporting] = useState(false);
   const navigate = useNavigate();
   const { routes } = usePublicConfiguration();
   const dates = use(loadDateLocale(locale));
@@ -108,9 +115,24 @@ export function StorageStatusModal({ info, failed, outlook, onClose, onDeletePho
           <h3 id={`${ruleId}-export`} className={styles.sectionTitle}>
             {t('exportTitle')}
           </h3>
-          <p>{t('exportUnavailable')}</p>
+          <p>{t('exportBody')}</p>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            aria-haspopup="dialog"
+            onClick={() => setExporting(true)}
+            onPointerEnter={preloadExportTexts}
+            onFocus={preloadExportTexts}
+          >
+            {t('exportAction')}
+          </button>
         </section>
       </div>
+      {exporting && (
+        <LazySlot onError={(error) => reporter.report(error, { feature: 'export-creation' })}>
+          <ExportCreationDialog onClose={() => setExporting(false)} />
+        </LazySlot>
+      )}
     </Dialog>
   );
 }

@@ -1,0 +1,93 @@
+import { EXPORT_LINK_VALID_DAYS } from '@shoebox/contracts';
+import { format } from 'date-fns';
+import { use, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { serverRefusalOf, useServerRefusalText } from '../../../../lib/http/server-refusal';
+import { useServices } from '../../../../lib/services';
+import { useCreateExport } from '../../api/create-export';
+import { loadDateLocale } from '../../lib/date-locale';
+import { EXPORT_PROCESSING_HOURS, wasAlreadyRunning } from '../lib/export-requests';
+import styles from './export-creation-dialog.module.css';
+
+type Outcome = { kind: 'started' } | { kind: 'running'; requested: string };
+
+/**
+ * The export-creation modal (spec §4 "Export creation"): initial, loading ('Requesting export...'), success
+ * ('We're processing your export') or error. One export runs at a time: asked again while one runs, the
+ * server answers that one and the modal says it is already being prepared. A refusal (an empty library)
+ * is said from its code.
+ */
+export function ExportCreationDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('exports');
+  const { locale } = useServices();
+  const dates = use(loadDateLocale(locale));
+  const create = useCreateExport();
+  const refusalText = useServerRefusalText('exports');
+  const [outcome, setOutcome] = useState<Outcome>();
+  const bodyId = useId();
+
+  const request = () => {
+    setOutcome(undefined);
+    create.mutate(undefined, {
+      onSuccess: (created) => setOutcome(wasAlreadyRunning(created) ? { kind: 'running', requested: created.requested } : { kind: 'started' }),
+    });
+  };
+
+  const done = outcome !== undefined;
+  const loading = create.isPending;
+
+  return (
+    <Dialog
+      title={t('creation.title')}
+      closeLabel={t('creation.close')}
+      onClose={onClose}
+      describedBy={bodyId}
+      dismissable={!loading}
+      size="medium"
+      footer={
+        done ? (
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            {t('creation.close')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={loading}>
+              {t('creation.cancel')}
+            </button>
+            <button type="button" className={buttonClass.primary} onClick={request} disabled={loading}>
+              {create.isError ? t('creation.retry') : t('creation.request')}
+            </button>
+          </>
+        )
+      }
+    >
+      <div id={bodyId}>
+        {!done && (
+          <>
+            <p>{t('creation.intro')}</p>
+            <p>{t('creation.timing', { hours: EXPORT_PROCESSING_HOURS, days: EXPORT_LINK_VALID_DAYS })}</p>
+          </>
+        )}
+        {loading && <Spinner label={t('creation.loading')} />}
+        {create.isError && (
+          <p role="alert" className={styles.alert}>
+            {refusalText(serverRefusalOf(create.error))}
+          </p>
+        )}
+        {outcome && (
+          <div role="status" className={styles.outcome}>
+            <h3 className={styles.outcomeTitle}>{outcome.kind === 'started' ? t('creation.success') : t('creation.running')}</h3>
+            <p>
+              {outcome.kind === 'started'
+                ? t('creation.successBody', { hours: EXPORT_PROCESSING_HOURS })
+                : t('creation.runningBody', { date: format(new Date(outcome.requested), 'd MMMM yyyy', { locale: dates }), hours: EXPORT_PROCESSING_HOURS })}
+            </p>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}
