@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { appConfigSchema, PUSH_CLOSE } from '@shoebox/contracts';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
+import { testRedisUrl as redisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { archiveFinished, authenticatedPush, connectPush, listenForPush, type PushClient } from '../../test/push-client.js';
 import { forgeAccessToken, identityClaimsOf, signIn } from '../../test/sign-in.js';
 import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { MAX_PUSH_MESSAGE_BYTES, MAX_PUSH_SOCKETS_PER_CUSTOMER } from './push-socket.service.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-/** A channel of this run's own on the shared test Redis. */
-const redisEnv = () => ({ REDIS_URL: redisUrl!, REDIS_PREFIX: `shoebox-test-${randomBytes(6).toString('hex')}:` });
+/** A channel of this suite's own on the test Redis. */
+const redisEnv = () => ({ REDIS_URL: redisUrl!, REDIS_PREFIX: uniqueRedisPrefix('push') });
 
 const buses = [
   { name: 'memory', available: true, env: () => ({}) },

@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PushMessage } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRedisUrl as redisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import type { EventBus } from './event-bus.js';
 import { memoryEventBus } from './memory-event-bus.js';
 import { PUSH_CHANNEL, redisEventBus } from './redis-event-bus.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-/** A prefix of this test's own: the test Redis is shared, and nothing else may hear these events. */
-const ownPrefix = () => `shoebox-test-${randomBytes(6).toString('hex')}:`;
+/** A prefix of this test's own: the test Redis may be shared, and nothing else may hear these events. */
+const ownPrefix = () => uniqueRedisPrefix('events');
 
 function recordingLog() {
   const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() };
