@@ -123,8 +123,8 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
         (identity) => {
           if (ws.readyState !== WebSocket.OPEN) return;
           register(ws, identity.customerId);
-          closeWhenExpired(ws, token);
           ws.send(PUSH_AUTHENTICATED_REPLY);
+          closeWhenExpired(ws, token);
         },
         (err: unknown) => {
           if (err instanceof InvalidTokenError || err instanceof InsufficientScopeError) {
