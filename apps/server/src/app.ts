@@ -51,6 +51,7 @@ import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
 import type { BlobStore } from './platform/blobs/blob-store.js';
 import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
+import { startPartialWriteSweeper } from './platform/blobs/partial-write-sweeper.js';
 import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
 import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
@@ -222,6 +223,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await activation.resumeImports();
   await jobs.start();
   const sweeper = startPhotoBlobSweeper(photos, blobs, app.log);
+  const partialWrites = startPartialWriteSweeper(blobs, app.log);
   const exportSweeper = startExportExpirySweeper({ repo: backupRows, blobs, log: app.log });
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
@@ -241,6 +243,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     async close() {
       clearInterval(purge);
       sweeper.stop();
+      partialWrites.stop();
       exportSweeper.stop();
       await downloadSweeper.stop();
       await recovery.stop();
