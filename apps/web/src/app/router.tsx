@@ -49,7 +49,6 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
   { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
   { path: 'change-email-confirmation', titleKey: 'changeEmail' },
-  { path: 'downloads', titleKey: 'downloads' },
   { path: 'my-photos/exports/:backupId', titleKey: 'photoExport', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
 ];
 
@@ -117,6 +116,20 @@ function photoLibraryRoutes(services: AppServices): RouteObject[] {
   ];
 }
 
+/** /downloads (photo-library §2): its code and texts load when it is first opened. */
+function downloadsRoute(): RouteObject {
+  const downloads = () => import('../features/downloads/routes/downloads-routes');
+  return {
+    path: 'downloads',
+    handle: { titleKey: 'downloads' } satisfies RouteHandle,
+    loader: async () => {
+      await (await downloads()).loadDownloadsResources();
+      return null;
+    },
+    lazy: { Component: () => downloads().then((m) => m.DownloadsPage) },
+  };
+}
+
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
   handle: { titleKey } satisfies RouteHandle,
@@ -163,6 +176,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
           children: [
             { index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute },
             ...photoLibraryRoutes(services),
+            downloadsRoute(),
             ...SIGNED_IN_PAGES.map(page),
           ],
         },

@@ -1,0 +1,59 @@
+import { isArchiveMessage } from '@shoebox/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Toaster } from 'sonner';
+import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../lib/paths';
+import { usePushMessages } from '../../../lib/push/use-push-messages';
+import { useDownloads } from '../api/get-downloads';
+import { downloadKeys } from '../api/query-keys';
+import { DownloadRow } from '../components/download-row';
+import styles from './downloads-page.module.css';
+
+/**
+ * /downloads: every archive of the customer, newest first, with its name, photo count, size, state and date,
+ * and Download while it is ready. While the page is open the push channel keeps it current: an archive
+ * asked for in another tab shows, and changes state, without a reload.
+ */
+export function DownloadsPage() {
+  const { t } = useTranslation('downloads');
+  const downloads = useDownloads();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list() });
+  // A message tells which archive changed, not how: the list is read again. So is it each time the channel
+  // (re)connects, for any change that happened while it was not listening.
+  usePushMessages({ onMessage: (message) => isArchiveMessage(message) && refresh(), onAuthenticated: refresh });
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t('page.intro')}</p>
+      {downloads.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : downloads.isError ? (
+        <div className={styles.message} role="alert">
+          <p>{t('page.loadError')}</p>
+          <button type="button" className={buttonClass.secondary} onClick={() => void downloads.refetch()}>
+            {t('page.retry')}
+          </button>
+        </div>
+      ) : downloads.data.length === 0 ? (
+        <div className={styles.message}>
+          <p className={styles.emptyTitle}>{t('page.empty')}</p>
+          <p>{t('page.emptyHint')}</p>
+          <Link className={buttonClass.primary} to={paths.photos}>
+            {t('page.goToPhotos')}
+          </Link>
+        </div>
+      ) : (
+        <ul className={styles.list} aria-label={t('page.listLabel')}>
+          {downloads.data.map((item) => (
+            <DownloadRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      <Toaster position="top-center" theme="dark" duration={5000} />
+    </div>
+  );
+}
