@@ -1,0 +1,101 @@
+/**
+ * Helpers for the download tests: the calls over inject, archive rows put straight into the database (a
+ * pending one whose job never runs, a finished one), waiting for an archive's state, and opening an
+ * archive with Info-ZIP's own tools (`unzip -t`, then extracting it) to compare it with the originals.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { downloadListSchema, SERVICE_BASE_PATHS, type DownloadItem, type SharedPhotoRef } from '@shoebox/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import type { DownloadsTable } from '../platform/db/schema.js';
+import { relative, type TestCustomer } from './photo-library.js';
+import type { TestShoebox } from './test-server.js';
+
+const run = promisify(execFile);
+
+export const DOWNLOADS_API = SERVICE_BASE_PATHS.downloads;
+
+export function downloadCalls(server: () => TestShoebox) {
+  const inject = (who: TestCustomer, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    server().app.inject({ method, url: `${DOWNLOADS_API}${url}`, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    post: (who: TestCustomer, body: unknown) => inject(who, 'POST', '/downloads', body),
+    postShared: (who: TestCustomer, body: unknown) => inject(who, 'POST', '/shared-album-downloads', body),
+    list: (who: TestCustomer) => inject(who, 'GET', '/downloads'),
+    url: (who: TestCustomer, id: string) => inject(who, 'GET', `/downloads/${id}/url`),
+    async items(who: TestCustomer): Promise<DownloadItem[]> {
+      const response = await inject(who, 'GET', '/downloads');
+      if (response.statusCode !== 200) throw new Error(`GET /downloads answered ${response.statusCode}: ${response.body}`);
+      return downloadListSchema.parse(response.json()).items;
+    },
+    /** Waits until the archive has left `pending`; answers its item. */
+    async settled(who: TestCustomer, id: string, timeoutMs = 20_000): Promise<DownloadItem> {
+      for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 50))) {
+        const item = (await this.items(who)).find((i) => i.id === id);
+        if (item && item.state !== 'pending') return item;
+      }
+      throw new Error(`Archive ${id} still pending after ${timeoutMs} ms`);
+    },
+  };
+}
+
+/** An archive row as the service writes it; pending ones put here have no job, so they stay pending. */
+export async function insertDownloadRow(server: TestShoebox, customerId: string, o: Partial<DownloadsTable> & { refs?: SharedPhotoRef[] } = {}): Promise<DownloadsTable> {
+  const { refs = [{ photoId: randomUUID(), ownerId: customerId }], ...overrides } = o;
+  const row: DownloadsTable = {
+    id: randomUUID(),
+    customer_id: customerId,
+    name: null,
+    photos: JSON.stringify(refs),
+    photos_count: refs.length,
+    state: 'pending',
+    size: null,
+    left_out: 0,
+    error: null,
+    created_at: new Date().toISOString(),
+    finished_at: null,
+    expires_at: null,
+    ...overrides,
+  };
+  await server.db.insertInto('downloads').values(row).execute();
+  return row;
+}
+
+/** The bytes a signed URL of the server serves, with the name it saves them under. */
+export async function fetchSigned(server: TestShoebox, url: string): Promise<{ response: LightMyRequestResponse; bytes: Buffer }> {
+  const response = await server.app.inject({ url: relative(url) });
+  return { response, bytes: response.rawPayload };
+}
+
+/** `unzip -t` on the archive (throws with its output when it finds a fault), then every file extracted, by name. */
+export async function openZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'shoebox-zip-'));
+  try {
+    const file = path.join(dir, 'archive.zip');
+    await fs.promises.writeFile(file, bytes);
+    await run('unzip', ['-t', '-q', file]);
+    const out = path.join(dir, 'out');
+    await run('unzip', ['-q', file, '-d', out]);
+    const files = new Map<string, Buffer>();
+    for (const name of await fs.promises.readdir(out)) files.set(name, await fs.promises.readFile(path.join(out, name)));
+    return files;
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every file under the server's archive folder (relative), temporary ones included. */
+export function archiveFilesOf(server: TestShoebox): string[] {
+  if (server.config.blobs.kind !== 'fs') throw new Error('This test needs the local-folder blob store');
+  const root = server.config.blobs.dir;
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .filter((name) => !name.startsWith(`photos${path.sep}`))
+    .sort();
+}
