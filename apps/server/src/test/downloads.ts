@@ -11,13 +11,39 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { downloadListSchema, SERVICE_BASE_PATHS, type DownloadItem, type SharedPhotoRef } from '@shoebox/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeEach } from 'vitest';
 import type { DownloadsTable } from '../platform/db/schema.js';
-import { relative, type TestCustomer } from './photo-library.js';
+import { databases, type TestDatabaseKind } from './databases.js';
+import { relative, useLibraryServer, type TestCustomer } from './photo-library.js';
+import { deleteRedisKeys, REDIS_UNAVAILABLE, redisAvailable, testRedisUrl, uniqueRedisPrefix } from './redis.js';
 import type { TestShoebox } from './test-server.js';
 
 const run = promisify(execFile);
 
 export const DOWNLOADS_API = SERVICE_BASE_PATHS.downloads;
+
+/** Where download tests run: each database with the embedded jobs and events, and SQLite with BullMQ jobs and Redis events. */
+export interface DownloadSetup {
+  name: string;
+  kind: TestDatabaseKind;
+  redis: boolean;
+}
+const sqlite = databases.find((d) => d.name === 'sqlite')!;
+export const downloadSetups: DownloadSetup[] = [
+  ...databases.map((kind) => ({ name: `${kind.name} with embedded jobs`, kind, redis: false })),
+  { name: 'sqlite with jobs and events on Redis', kind: { ...sqlite, available: sqlite.available && redisAvailable }, redis: true },
+];
+
+/** A server for the enclosing describe block on the setup; on Redis under a key prefix of its own, removed afterwards. */
+export function useDownloadServer(setup: DownloadSetup): () => TestShoebox {
+  if (!setup.redis) return useLibraryServer(setup.kind);
+  beforeEach((context) => {
+    if (!redisAvailable) context.skip(REDIS_UNAVAILABLE);
+  });
+  const prefix = uniqueRedisPrefix('downloads');
+  afterAll(() => deleteRedisKeys(prefix));
+  return useLibraryServer(setup.kind, { env: { REDIS_URL: testRedisUrl ?? '', REDIS_PREFIX: prefix } });
+}
 
 export function downloadCalls(server: () => TestShoebox) {
   const inject = (who: TestCustomer, method: 'GET' | 'POST', url: string, payload?: unknown) =>

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, downloadCreatedSchema, MAX_PHOTOS_PER_DOWNLOAD, signedUrlSchema, type PushMessage } from '@shoebox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../../test/databases.js';
-import { downloadCalls, insertDownloadRow } from '../../test/downloads.js';
-import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos, useLibraryServer } from '../../test/photo-library.js';
+import { downloadCalls, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
+import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos } from '../../test/photo-library.js';
 import { downloadRepository } from './download.repository.js';
 import { MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
 
-describe.each(databases)('asking for a zip of own photos on $name', (kind) => {
-  const server = useLibraryServer(kind);
+describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup) => {
+  const server = useDownloadServer(setup);
   const calls = downloadCalls(server);
   const events: { userId: string; message: PushMessage }[] = [];
   let unsubscribe: (() => void) | undefined;
   beforeAll(() => {
-    if (kind.available) unsubscribe = server().events.subscribe((userId, message) => events.push({ userId, message }));
+    if (setup.kind.available) unsubscribe = server().events.subscribe((userId, message) => events.push({ userId, message }));
   });
   afterAll(() => unsubscribe?.());
 

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, downloadCreatedSchema } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { insertAlbum } from '../../test/albums.js';
-import { databases } from '../../test/databases.js';
-import { downloadCalls, fetchSigned, openZip } from '../../test/downloads.js';
-import { newCustomer, storePhotos, useLibraryServer } from '../../test/photo-library.js';
+import { downloadCalls, downloadSetups, useDownloadServer, fetchSigned, openZip } from '../../test/downloads.js';
+import { newCustomer, storePhotos } from '../../test/photo-library.js';
 
-describe.each(databases)('downloading a shared album’s photos on $name', (kind) => {
-  const server = useLibraryServer(kind);
+describe.each(downloadSetups)('downloading a shared album’s photos on $name', (setup) => {
+  const server = useDownloadServer(setup);
   const calls = downloadCalls(server);
 
   /** An owner's shared album with a participant: the owner's photo and the participant's beside it. */
