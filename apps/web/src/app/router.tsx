@@ -49,7 +49,6 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
   { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
   { path: 'change-email-confirmation', titleKey: 'changeEmail' },
-  { path: 'my-photos/exports/:backupId', titleKey: 'photoExport', access: { flags: [TIMELINE] }, handle: PHOTO_ROUTE },
 ];
 
 /**
@@ -130,6 +129,21 @@ function downloadsRoute(): RouteObject {
   };
 }
 
+/** The export page (photo-library §2): its own chunk, with its texts and date formats, loaded when it is opened. */
+function exportPageRoute(services: AppServices): RouteObject {
+  const exportRoutes = () => import('../features/photos/routes/export-routes');
+  return {
+    path: 'my-photos/exports/:backupId',
+    handle: { titleKey: 'photoExport', ...PHOTO_ROUTE } satisfies RouteHandle,
+    loader: async () => {
+      await accessLoader(services, { flags: [TIMELINE] })();
+      await (await exportRoutes()).loadExportResources(services);
+      return null;
+    },
+    lazy: { Component: () => exportRoutes().then((m) => m.ExportPage) },
+  };
+}
+
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
   handle: { titleKey } satisfies RouteHandle,
@@ -176,6 +190,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
           children: [
             { index: true, handle: { titleKey: 'overview' } satisfies RouteHandle, Component: HomeRoute },
             ...photoLibraryRoutes(services),
+            exportPageRoute(services),
             downloadsRoute(),
             ...SIGNED_IN_PAGES.map(page),
           ],
