@@ -11,12 +11,17 @@ import {
   type ImportPushMessage,
   type Photo,
 } from '@shoebox/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { databases } from '../../test/databases.js';
-import { newCustomer, PHOTOS_API, relative, storePhotos, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
-import { blobDirOf, type TestShoebox } from '../../test/test-server.js';
+import { newCustomer, PHOTOS_API, relative, silentLog, storePhotos, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { fsBlobStore } from '../../platform/blobs/fs-blob-store.js';
+import { urlSigner } from '../../platform/blobs/url-signer.js';
+import { blobDirOf, PUBLIC_URL, type TestShoebox } from '../../test/test-server.js';
 import { legacyPhotoKey } from './legacy-photo-keys.js';
+import { libraryActivationRepository } from './library-activation.repository.js';
+import { IMPORT_PROGRESS_EVERY_MS, libraryImport } from './library-import.js';
 import type { LegacyPhotoFile } from './library-activation.service.js';
 
 const ACTIVATE = `${PHOTOS_API}/users/activate`;
@@ -111,6 +116,8 @@ describe.each(databases)('library activation on $name', (kind) => {
       expect(await status(me)).toBe('IMPORTING');
       expect(await photos(me)).toEqual([]);
       expect(await activate(me)).toBe(false);
+      // Held past the progress interval, so the next photo's count is sent as progress.
+      await sleep(IMPORT_PROGRESS_EVERY_MS + 200);
     } finally {
       held.release();
     }
@@ -137,10 +144,16 @@ describe.each(databases)('library activation on $name', (kind) => {
     const sent = messagesOf(me);
     expect(sent[0]).toMatchObject({ type: 'import.started', data: { payload: { imported: 0, total: 5, failed: 0 } } });
     expect(sent.at(-1)).toMatchObject({ type: 'import.finished', data: { payload: { imported: 5, total: 5, failed: 0 } } });
-    expect(sent.slice(1, -1).every((m) => m.type === 'import.progress')).toBe(true);
+    const progress = sent.slice(1, -1);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((m) => m.type === 'import.progress')).toBe(true);
+    expect(progress[0]!.data.payload).toEqual({ imported: 1, total: 5, failed: 0 });
     expect(new Set(sent.map((m) => m.id)).size).toBe(sent.length);
     const times = sent.map((m) => Date.parse(m.data.timestamp));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // At most one progress message per interval.
+    const progressTimes = [times[0]!, ...progress.map((m) => Date.parse(m.data.timestamp))];
+    expect(progressTimes.slice(1).every((t, i) => t - progressTimes[i]! >= IMPORT_PROGRESS_EVERY_MS)).toBe(true);
   });
 
   it('a damaged or missing legacy file is counted failed and the library still ends ACTIVE', async () => {
@@ -211,5 +224,33 @@ describe.each(databases)('library activation on $name', (kind) => {
     expect(await photos(other)).toEqual(othersBefore);
     expect((await legacyRows(other)).map((r) => r.state)).toEqual(['pending']);
     expect(messagesOf(other)).toEqual([]);
+  });
+
+  it('an import given up says import.failed and leaves the library NOT_ACTIVE, to be activated again where it stopped', async () => {
+    const me = await newCustomer(server());
+    await server().activation.addLegacyPhotos(me.id, [
+      await legacyFile('kept.jpg', '2020-02-01T00:00:00.000Z', await jpeg('2020-01-01T12:00:00')),
+      await legacyFile('later.jpg', '2020-02-02T00:00:00.000Z', await jpeg('2020-01-02T12:00:00')),
+    ]);
+    // As if an import had run, made the first photo, then failed every time it was tried.
+    const repo = libraryActivationRepository(server().db);
+    expect(await repo.startImport(me.id, 'broken-import', new Date().toISOString())).toBe(true);
+    const [kept] = await repo.pending(me.id, 1);
+    await repo.markImported(kept!.id, 'a-photo', new Date().toISOString());
+    const blobs = fsBlobStore(blobDirOf(server()), PUBLIC_URL, urlSigner('unused'));
+    const importer = libraryImport({ repo, blobs, uploads: server().uploads, events: server().events, workDir: dir, log: silentLog });
+    const job = { id: 'broken-import', kind: 'library.import', attempt: 5, signal: new AbortController().signal, payload: { customerId: me.id, importId: 'broken-import' } };
+    await importer.givenUp(job, new Error('the database went away'));
+
+    expect(await status(me)).toBe('NOT_ACTIVE');
+    expect(messagesOf(me)).toEqual([expect.objectContaining({ type: 'import.failed', data: expect.objectContaining({ payload: { imported: 1, total: 2, failed: 0 } }) })]);
+    // A late run of the given-up import changes nothing.
+    await importer.run(job);
+    expect((await legacyRows(me)).map((r) => r.state)).toEqual(['imported', 'pending']);
+
+    expect(await activate(me)).toBe(true);
+    await untilActive(me);
+    expect((await photos(me)).map((p) => p.localFileName)).toEqual(['later.jpg']);
+    expect(messagesOf(me).at(-1)).toMatchObject({ type: 'import.finished', data: { payload: { imported: 2, total: 2, failed: 0 } } });
   });
 });
