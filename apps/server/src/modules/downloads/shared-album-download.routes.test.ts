@@ -54,6 +54,18 @@ describe.each(downloadSetups)('downloading a shared album’s photos on $name', 
     expect(await calls.settled(owner, id)).toMatchObject({ state: 'ready', photosCount: 1 });
   });
 
+  it('an id another customer used for the very same photos is a 409: their archive is theirs alone', async () => {
+    const { owner, participant, ownersPhoto } = await sharedAlbum();
+    const body = { id: randomUUID(), photos: [{ photoId: ownersPhoto.photoId, ownerId: owner.id }] };
+    expect((await calls.postShared(participant, body)).statusCode).toBe(202);
+
+    const response = await calls.postShared(owner, body);
+    expect(response.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(response.json()).error).toBe('download_id_in_use');
+    expect(await rowsOf(owner.id)).toEqual([]);
+    expect((await calls.url(owner, body.id)).statusCode).toBe(404);
+  });
+
   it('a photo given with the wrong owner is a 400 naming it; nothing is made', async () => {
     const { owner, participant, ownersPhoto, participantsPhoto } = await sharedAlbum();
     const response = await calls.postShared(participant, {
