@@ -5,15 +5,15 @@ import path from 'node:path';
 import { apiErrorSchema, backupCreatedSchema, EXPORT_LINK_VALID_DAYS, exportStatusSchema, exportSuccessSchema, signedUrlSchema, type ExportSuccess } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { databases } from '../../test/databases.js';
+import { downloadSetups, useDownloadServer } from '../../test/downloads.js';
 import { unpackZip } from '../../test/exports.js';
-import { newCustomer, PHOTOS_API, relative, storePhotos, useLibraryServer, type TestCustomer } from '../../test/photo-library.js';
+import { newCustomer, PHOTOS_API, relative, storePhotos, type TestCustomer } from '../../test/photo-library.js';
 import { PUBLIC_URL } from '../../test/test-server.js';
 
 const DAY_MS = 86_400_000;
 
-describe.each(databases)('full-library export API on $name', (kind) => {
-  const server = useLibraryServer(kind);
+describe.each(downloadSetups)('full-library export API on $name', (setup) => {
+  const server = useDownloadServer(setup);
 
   const post = (c: TestCustomer) => server().app.inject({ method: 'POST', url: `${PHOTOS_API}/backups`, headers: c.headers });
   const get = (c: TestCustomer, url: string) => server().app.inject({ method: 'GET', url: `${PHOTOS_API}${url}`, headers: c.headers });
