@@ -118,7 +118,8 @@ export function libraryImport(d: LibraryImportDeps) {
             }
           }
         }
-        if (await repo.finishImport(customerId, importId, new Date().toISOString())) await publish(customerId, 'import.finished', counts);
+        // Counted again from the rows: a second run of the same import (a lease that lapsed under a slow run) counts nothing twice.
+        if (await repo.finishImport(customerId, importId, new Date().toISOString())) await publish(customerId, 'import.finished', await repo.counts(customerId));
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
