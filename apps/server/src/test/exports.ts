@@ -24,8 +24,9 @@ import { blobDirOf, PUBLIC_URL, type TestShoebox } from './test-server.js';
 export const identityOf = (customer: TestCustomer): Identity => ({ customerId: customer.id, email: customer.email, idpType: 'shoebox', idpSub: customer.id, isBusiness: false });
 
 /** The export's parts over a test server's stores, with the job's limits and clock as a test sets them. */
-export function exportKit(server: TestShoebox, o: Partial<Pick<ExportJobDeps, 'chunkMaxBytes' | 'pageSize' | 'now' | 'libraryOriginals' | 'mailer'>> = {}) {
+export function exportKit(server: TestShoebox, o: Partial<Pick<ExportJobDeps, 'chunkMaxBytes' | 'pageSize' | 'now' | 'libraryOriginals' | 'mailer' | 'blobs'>> = {}) {
   if (server.config.mail.kind !== 'outbox') throw new Error('The export tests read the outbox');
+  // The job's blob store may be one a test watches; the kit's own reads the same folder.
   const blobs = fsBlobStore(blobDirOf(server), PUBLIC_URL, urlSigner('unused'));
   const library = photoService(photoRepository(server.db), blobs, async () => ({ own: 0, read: 0 }));
   const repo = backupRepository(server.db);

@@ -62,6 +62,37 @@ describe.each(databases)('full-library export job on $name', (kind) => {
     expect('chunks' in status && status.chunks.map((c) => c.iteration)).toEqual(unpacked.map((u) => u.chunk.iteration));
   });
 
+  it('holds at most a page of a chunk\'s photos: the next page is read only once the zip has taken every photo of the last', async () => {
+    const { customer, photos } = await customerWithPhotos(7);
+    const base = exportKit(server());
+    const fetched = new Set<string>();
+    const read = new Set<string>();
+    const heldAtEachRead: number[] = [];
+    const kit = exportKit(server(), {
+      pageSize: 2,
+      chunkMaxBytes: Math.max(...photos.map((p) => p.bytes.length)) * 3,
+      libraryOriginals: async (customerId, after, limit) => {
+        heldAtEachRead.push([...fetched].filter((id) => !read.has(id)).length);
+        const page = await base.library.libraryOriginals(customerId, after, limit);
+        for (const p of page) fetched.add(p.photoId);
+        return page;
+      },
+      blobs: {
+        ...base.blobs,
+        read: (key) => {
+          read.add(key.split('/')[2]!);
+          return base.blobs.read(key);
+        },
+      },
+    });
+    const { id } = await kit.service.start(identityOf(customer));
+    await kit.run(id);
+    expect(read.size).toBe(7);
+    // Only the photo that did not fit the last chunk waits, to open the next one.
+    expect(Math.max(...heldAtEachRead)).toBeLessThanOrEqual(1);
+    expect(heldAtEachRead.length).toBeGreaterThan(4);
+  });
+
   it('leaves out a photo deleted while the export is made, counts it as skipped and says so in the mail', async () => {
     const { customer, photos } = await customerWithPhotos(4);
     let deleted: string | undefined;
