@@ -44,7 +44,9 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
   }
   const queues = new Map<string, Queue<StoredJob>>();
   const workers: Worker<StoredJob>[] = [];
-  const runs = new Set<Run>();
+  /** This process's runs, by kind and BullMQ job id. */
+  const runs = new Map<string, Run>();
+  const runKey = (kind: string, jobId: string | undefined) => `${kind}/${jobId}`;
   let closing: Promise<void> | undefined;
 
   function queueOf(kind: string): Queue<StoredJob> {
@@ -73,6 +75,12 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
       settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(timing, attemptsMade) },
     });
     worker.on('error', (err) => log.error({ err, kind }, 'A job worker failed'));
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds) {
+        runs.get(runKey(kind, jobId))?.controller.abort(new Error('This run lost its job: its lock lapsed, another process may run it'));
+        log.warn({ kind, jobId }, 'A running job lost its lock; it is stopped here');
+      }
+    });
     worker.on('failed', (job, error) => {
       if (!job) return;
       const details = { err: error, kind, jobId: job.data.id, attempt: job.attemptsMade };
@@ -92,7 +100,8 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
     const controller = new AbortController();
     const handled = definition.handler({ id: job.data.id, kind: job.name, payload: job.data.payload, attempt: attemptOf(job), signal: controller.signal });
     const run: Run = { controller, ended: handled.catch(() => {}) };
-    runs.add(run);
+    const key = runKey(job.name, job.id);
+    runs.set(key, run);
     try {
       await handled;
     } catch (thrown) {
@@ -103,7 +112,7 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
       }
       throw asError(thrown);
     } finally {
-      runs.delete(run);
+      runs.delete(key);
     }
   }
 
@@ -133,11 +142,11 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
       return (closing ??= (async () => {
         // Paused first, so a run handed back is not fetched again by this process.
         await Promise.all(workers.map((w) => w.pause(true)));
-        for (const run of runs) run.controller.abort(new Error('The job queue is closing'));
+        for (const run of runs.values()) run.controller.abort(new Error('The job queue is closing'));
         // Locks are renewed while the runs stop; a run still going after the wait is left to lapse.
         let waited: NodeJS.Timeout | undefined;
         const stopped = await Promise.race([
-          Promise.all([...runs].map((r) => r.ended)).then(() => true),
+          Promise.all([...runs.values()].map((r) => r.ended)).then(() => true),
           new Promise<false>((resolve) => (waited = setTimeout(() => resolve(false), timing.closeWaitMs))),
         ]);
         clearTimeout(waited);

@@ -82,11 +82,22 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
   /** Writes a claim's outcome; false when the claim was no longer this run's. */
   async function settle(c: Claim, values: Partial<Database['jobs']>): Promise<boolean> {
     c.ending = true;
-    return writeHeld(c, values);
+    const result = await db.updateTable('jobs').set({ ...values, updated_at: now() }).where(held(c)).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
-  async function writeHeld(c: Claim, values: Partial<Database['jobs']>): Promise<boolean> {
-    const result = await db.updateTable('jobs').set({ ...values, updated_at: now() }).where(held(c)).executeTakeFirst();
+  /**
+   * Extends a claim's lease while it has not lapsed. A lapsed lease is not taken back even when nobody
+   * has claimed the job yet: another process may be claiming it at this moment.
+   */
+  async function renew(c: Claim): Promise<boolean> {
+    const at = now();
+    const result = await db
+      .updateTable('jobs')
+      .set({ lease_until: inMs(timing.leaseMs), updated_at: at })
+      .where(held(c))
+      .where('lease_until', '>=', at)
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
@@ -219,9 +230,9 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
         [...claims].map(async (claim) => {
           if (claim.lost || claim.ending) return;
           try {
-            if ((await writeHeld(claim, { lease_until: inMs(timing.leaseMs) })) || claim.ending) return;
+            if ((await renew(claim)) || claim.ending) return;
             claim.lost = true;
-            claim.controller.abort(new Error('Another process took this job over after its lease lapsed'));
+            claim.controller.abort(new Error('This run lost its job: its lease lapsed, another process may run it'));
             log.warn({ kind: claim.kind, jobId: claim.id }, 'A running job lost its lease; it is stopped here');
           } catch (err) {
             log.error({ err, kind: claim.kind, jobId: claim.id }, 'Renewing a job lease failed; trying again at the next beat');

@@ -30,8 +30,8 @@ export interface JobRun<P> {
   /** 1 on the first run; more when an earlier run failed or its process died. */
   attempt: number;
   /**
-   * Aborted when the queue closes, or when this run lost its job (its lease lapsed and another process
-   * took it); long work checks it between steps. A handler that ends by throwing after a close's abort
+   * Aborted when the queue closes, or when this run lost its job (its lease lapsed: another process may
+   * run it); long work checks it between steps. A handler that ends by throwing after a close's abort
    * hands the job back without the run counting as a failed attempt.
    */
   signal: AbortSignal;
