@@ -35,5 +35,5 @@ export async function seedDemoLegacyLibrary(db: Db, activation: LibraryActivatio
   const known = await db.selectFrom('library_activations').select('status').where('customer_id', '=', owner.customer_id).executeTakeFirst();
   if (known) return;
   const files: LegacyPhotoFile[] = DEMO_LEGACY_PHOTOS.map((p) => ({ fileName: p.fileName, uploadedAt: p.uploadedAt, filePath: fileURLToPath(p.file) }));
-  await activation.addLegacyPhotos(owner.customer_id, files);
+  await activation.addLegacyPhotos(owner.customer_id, files, { onlyIfNew: true });
 }

@@ -92,20 +92,28 @@ export function libraryActivationRepository(db: Db) {
       await db.updateTable('legacy_photos').set({ state: 'failed', failure, done_at: at }).where('id', '=', legacyPhotoId).where('state', '=', 'pending').execute();
     },
 
-    /** Records an account's legacy photos (their bytes already stored); a library with no status yet becomes NOT_ACTIVE. */
-    addLegacyPhotos: (customerId: string, rows: Omit<LegacyPhotosTable, 'customer_id' | 'state' | 'photo_id' | 'failure' | 'done_at'>[]) =>
+    /**
+     * Records an account's legacy photos (their bytes already stored); a library with no status yet
+     * becomes NOT_ACTIVE. With `onlyIfNew`, nothing is recorded for an account that already has a
+     * status, decided in the same transaction, so two servers seeding one new database add them once.
+     * Answers whether the photos were recorded.
+     */
+    addLegacyPhotos: (customerId: string, rows: Omit<LegacyPhotosTable, 'customer_id' | 'state' | 'photo_id' | 'failure' | 'done_at'>[], o: { onlyIfNew?: boolean } = {}) =>
       db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('library_activations')
+          .values({ customer_id: customerId, status: 'NOT_ACTIVE', import_id: null, started_at: null, finished_at: null })
+          .onConflict((oc) => oc.column('customer_id').doNothing())
+          .returning('customer_id')
+          .executeTakeFirst();
+        if (o.onlyIfNew && !created) return false;
         if (rows.length) {
           await trx
             .insertInto('legacy_photos')
             .values(rows.map((r) => ({ ...r, customer_id: customerId, state: 'pending' as const, photo_id: null, failure: null, done_at: null })))
             .execute();
         }
-        await trx
-          .insertInto('library_activations')
-          .values({ customer_id: customerId, status: 'NOT_ACTIVE', import_id: null, started_at: null, finished_at: null })
-          .onConflict((oc) => oc.column('customer_id').doNothing())
-          .execute();
+        return true;
       }),
   };
 }

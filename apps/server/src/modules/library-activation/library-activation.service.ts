@@ -63,7 +63,8 @@ export function libraryActivationService(o: { db: Db; blobs: BlobStore; jobs: Jo
      * own prefix; an account with no library status yet becomes NOT_ACTIVE. For the migration of such
      * accounts (and the demo account).
      */
-    async addLegacyPhotos(customerId: string, files: LegacyPhotoFile[]): Promise<void> {
+    /** Stores the files and records them; with `onlyIfNew`, only for an account that has no library status yet. */
+    async addLegacyPhotos(customerId: string, files: LegacyPhotoFile[], options: { onlyIfNew?: boolean } = {}): Promise<boolean> {
       const rows = [];
       for (const file of files) {
         const id = randomUUID();
@@ -71,7 +72,10 @@ export function libraryActivationService(o: { db: Db; blobs: BlobStore; jobs: Jo
         await o.blobs.putFile(legacyPhotoKey(customerId, id), file.filePath, 'application/octet-stream');
         rows.push({ id, file_name: file.fileName, uploaded_at: file.uploadedAt, bytes: size });
       }
-      await repo.addLegacyPhotos(customerId, rows);
+      const recorded = await repo.addLegacyPhotos(customerId, rows, options);
+      // Another server recorded this account's photos first: the copies stored here belong to nothing.
+      if (!recorded) await Promise.all(rows.map((r) => o.blobs.delete(legacyPhotoKey(customerId, r.id))));
+      return recorded;
     },
   };
 }
