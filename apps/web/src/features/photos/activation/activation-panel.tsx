@@ -74,6 +74,7 @@ export function ActivationPanel({ view, start, starting, startFailed, dismiss }:
             {t('done.title')}
           </h2>
           <p>{t('done.body')}</p>
+          {view.failed > 0 && <p>{t('done.failed', { count: view.failed, photos: formatNumber(view.failed) })}</p>}
         </div>
         <button type="button" className={buttonClass.secondary} onClick={dismiss}>
           {t('done.dismiss')}

@@ -135,6 +135,7 @@ describe('library activation', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     vi.useRealTimers();
     expect(await screen.findByRole('heading', { name: 'Your photo library is active' })).toBeInTheDocument();
+    expect(screen.getByText('1 photo could not be brought in: its file could not be read.')).toBeInTheDocument();
     expect(window.localStorage.getItem(ACTIVATION_IN_PROGRESS_KEY)).toBeNull();
     await waitFor(() => expect(activation.state.closed).toBe(1));
 

@@ -13,7 +13,7 @@ export type ActivationView =
   | { kind: 'none' }
   | { kind: 'offer'; failedBefore: boolean }
   | { kind: 'importing'; progress: ImportPushMessage | undefined; finishing: boolean }
-  | { kind: 'done' };
+  | { kind: 'done'; failed: number };
 
 /**
  * Library activation as spec §4 tells it. Starting calls POST /users/activate and sets the in-progress flag;
@@ -34,10 +34,13 @@ export function useLibraryActivation() {
   const [progress, setProgress] = useState<ImportPushMessage>();
   const [finishing, setFinishing] = useState(false);
   const [outcome, setOutcome] = useState<'done' | 'failed'>();
+  /** Photos the finished import could not bring in (its last message said so). */
+  const [notImported, setNotImported] = useState(0);
   const current = status.data?.status;
 
-  const stopFollowing = useCallback((result?: 'done' | 'failed') => {
+  const stopFollowing = useCallback((result?: 'done' | 'failed', failed = 0) => {
     clearActivationInProgress();
+    setNotImported(failed);
     setFollowing(false);
     setFinishing(false);
     setProgress(undefined);
@@ -92,7 +95,8 @@ export function useLibraryActivation() {
           timer = setTimeout(() => {
             void refreshStatus().finally(() => {
               socket.close();
-              stopFollowing(queryClient.getQueryData<ActivationState>(activationKeys.status())?.status === 'ACTIVE' ? 'done' : undefined);
+              const active = queryClient.getQueryData<ActivationState>(activationKeys.status())?.status === 'ACTIVE';
+              stopFollowing(active ? 'done' : undefined, latest?.data.payload.failed);
             });
           }, IMPORT_FINISHED_WAIT_MS);
         } else if (message.type === 'import.failed') {
@@ -132,7 +136,7 @@ export function useLibraryActivation() {
   if (!enabled) view = { kind: 'none' };
   else if (following || current === 'IMPORTING') view = { kind: 'importing', progress, finishing };
   else if (current === 'NOT_ACTIVE') view = { kind: 'offer', failedBefore: outcome === 'failed' };
-  else if (outcome === 'done' && current === 'ACTIVE') view = { kind: 'done' };
+  else if (outcome === 'done' && current === 'ACTIVE') view = { kind: 'done', failed: notImported };
 
   return { view, start: begin, starting: start.isPending, startFailed: start.isError, dismiss: () => setOutcome(undefined) };
 }
