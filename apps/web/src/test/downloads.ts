@@ -1,4 +1,5 @@
 import {
+  PUSH_CLOSE,
   downloadRequestSchema,
   sharedAlbumDownloadRequestSchema,
   type ArchiveEventKey,
@@ -8,7 +9,8 @@ import {
 } from '@shoebox/contracts';
 import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
 import { z } from 'zod/mini';
-import { vi } from 'vitest';
+import { toast } from 'sonner';
+import { onTestFinished, vi } from 'vitest';
 import { apiUrl, consumerIdentity, testConfig } from './fixtures';
 import { server } from './msw-server';
 
@@ -30,6 +32,8 @@ export function downloadItem(o: Partial<DownloadItem> = {}): DownloadItem {
 
 type Client = WebSocketHandlerConnection['client'];
 
+const READY_CHANGE = (): Partial<DownloadItem> => ({ state: 'ready', size: 5_452_595, expires: new Date(Date.now() + 72 * 3_600_000).toISOString() });
+
 /**
  * The downloads service and the push channel as the real server runs them (spec §7): requests are parsed with
  * the contracts (a bad one answers 400), each makes a pending archive, the list answers newest first, a ready
@@ -44,6 +48,8 @@ export class FakeDownloads {
   /** Answers the next POSTs with this status and body instead (one entry per request). */
   readonly refusals: { status: number; body: unknown }[] = [];
   listStatus = 200;
+  /** New archives are finished at once, before any socket could hear of it (a job quicker than the connection). */
+  finishAtOnce = false;
 
   constructor(items: DownloadItem[]) {
     this.items = [...items];
@@ -58,7 +64,8 @@ export class FakeDownloads {
       const body = parsed.data;
       this.requests.push(body);
       if (!this.items.some((item) => item.id === body.id)) {
-        this.items.unshift(downloadItem({ id: body.id, name: body.name ?? null, photosCount: body.photos.length, created: new Date().toISOString() }));
+        const made = downloadItem({ id: body.id, name: body.name ?? null, photosCount: body.photos.length, created: new Date().toISOString() });
+        this.items.unshift(this.finishAtOnce ? { ...made, ...READY_CHANGE() } : made);
       }
       const photos = body.photos.map((p) => (typeof p === 'string' ? p : p.photoId));
       return HttpResponse.json({ id: body.id, name: body.name ?? null, photos });
@@ -113,13 +120,19 @@ export class FakeDownloads {
   }
 
   finish(downloadId: string): void {
-    this.push('archive.generation.finished', downloadId, { state: 'ready', size: 5_452_595, expires: new Date(Date.now() + 72 * 3_600_000).toISOString() });
+    this.push('archive.generation.finished', downloadId, READY_CHANGE());
   }
 }
 
 export function serveDownloads(items: DownloadItem[] = []): FakeDownloads {
   const fake = new FakeDownloads(items);
   server.use(...fake.handlers);
+  // An archive is followed for 30 minutes, past the end of its test: the server ends those connections the one
+  // way the client does not retry, so none reconnects into the next test.
+  onTestFinished(() => {
+    for (const socket of fake.sockets) socket.client.close(PUSH_CLOSE.badMessage.code, PUSH_CLOSE.badMessage.reason);
+    toast.dismiss();
+  });
   return fake;
 }
 

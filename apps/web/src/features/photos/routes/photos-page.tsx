@@ -5,6 +5,8 @@ import { Outlet, useLocation, useMatch, useNavigate, useSearchParams } from 'rea
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useServices } from '../../../lib/services';
+import { useArchiveDownload } from '../../downloads';
+import { LibraryActivation } from '../activation/library-activation';
 import { usePhotoDeletion, type DeletionEntry } from '../api/use-photo-deletion';
 import { AddFromLibraryBar } from '../albums/add-from-library/add-from-library-bar';
 import { useAddFromLibrary } from '../albums/add-from-library/use-add-from-library';
@@ -53,6 +55,7 @@ function PhotosPageContent() {
   const [sort] = usePhotosSort();
   const { selection, dispatch } = useSelection();
   const deletion = usePhotoDeletion();
+  const archive = useArchiveDownload();
   const grid = useRef<PhotoGridHandle>(null);
   const [layout, setLayout] = useState<GridLayout>();
   const [settled, setSettled] = useState(false);
@@ -149,6 +152,11 @@ function PhotosPageContent() {
       else dispatch({ type: 'selectOnly', ids: new Map(entries.filter(([id]) => failed.has(id))) });
     });
   };
+  const downloadSelected = () => {
+    void archive.request({ photos: async (signal) => ({ photoIds: await resolvePhotoIds(signal) }) }).then((requested) => {
+      if (requested) dispatch({ type: 'stop' });
+    });
+  };
   const deleteAll = () => {
     void deletion.deleteAll().then((deleted) => {
       if (deleted) dispatch({ type: 'stop' });
@@ -158,6 +166,7 @@ function PhotosPageContent() {
   return (
     <div className={styles.page}>
       <PhotosHeader />
+      <LibraryActivation />
       <InfoBanner />
       <Timeline
         gridRef={grid}
@@ -179,6 +188,7 @@ function PhotosPageContent() {
         <SelectionToolbar
           amount={amount}
           everythingSelected={everythingSelected}
+          onDownload={downloadSelected}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
         />

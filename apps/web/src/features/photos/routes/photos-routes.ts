@@ -1,14 +1,18 @@
 import type { ComponentType } from 'react';
 import { preloadNamespaces } from '../../../lib/i18n';
 import type { AppServices } from '../../../lib/services';
+import { ARCHIVE_DOWNLOAD_NAMESPACES } from '../../downloads';
 import { loadDateLocale } from '../lib/date-locale';
 
 export { PhotoLibraryLayout } from './photo-library-layout';
 export { PhotosPage } from './photos-page';
 
-/** The photo screens' texts (the albums' too: copying to an album starts on the timeline) and date formats, loaded once before they render. */
+/**
+ * The photo screens' texts (the albums' too: copying to an album starts on the timeline; the downloads' for a
+ * selection's Download) and date formats, loaded once before they render.
+ */
 export async function loadPhotoResources(services: Pick<AppServices, 'locale'>): Promise<void> {
-  await Promise.all([preloadNamespaces(['photos', 'albums']), loadDateLocale(services.locale)]);
+  await Promise.all([preloadNamespaces(['photos', 'albums', ...ARCHIVE_DOWNLOAD_NAMESPACES]), loadDateLocale(services.locale)]);
 }
 
 /** The preview is its own chunk, fetched when a preview first opens. */

@@ -8,9 +8,6 @@ import type { DeletionEntry } from '../api/use-photo-deletion';
 import type { SelectionState } from '../stores/selection';
 import type { GridSection } from '../grid/grid-layout';
 
-/** Spec §9: at most this many photos are downloaded at a time. */
-export const MAX_DOWNLOAD_PHOTOS = 100;
-
 /**
  * The selected photos as ids with their months. Single photos are known; a whole month (or every month, for
  * Select all) is read from the cache when it is fully loaded, and otherwise fetched page by page.

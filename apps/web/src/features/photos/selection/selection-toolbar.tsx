@@ -1,11 +1,11 @@
+import { MAX_PHOTOS_PER_DOWNLOAD } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useServices } from '../../../lib/services';
 import { useSelection } from '../stores/selection-context';
-import { MAX_DOWNLOAD_PHOTOS } from './resolve-selection';
 import styles from './selection-toolbar.module.css';
 
-/** A button that stays focusable and says why it is unavailable (on a shared album; an action not built yet). */
+/** A button that stays focusable and says why it is unavailable (on a shared album; Order prints, not built yet). */
 function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
   return (
     <Tooltip content={reason}>
@@ -19,8 +19,8 @@ function Unavailable({ reason, className, children }: { reason: string; classNam
 interface SelectionToolbarProps {
   amount: number;
   everythingSelected: boolean;
-  /** Omitted (as Order prints): the action is not built yet, and the button says so. */
-  onDownload?: () => void;
+  /** Called with 1 to 100 photos selected. */
+  onDownload: () => void;
   onCopyToAlbum?: () => void;
   onDelete?: () => void;
   onOrderPrints?: () => void;
@@ -49,7 +49,7 @@ export function SelectionToolbar({
   const { flags, stripped } = useServices();
   const { dispatch } = useSelection();
   const none = amount === 0;
-  const downloadDisabled = none || amount > MAX_DOWNLOAD_PHOTOS;
+  const downloadDisabled = none || amount > MAX_PHOTOS_PER_DOWNLOAD;
 
   return (
     <>
@@ -68,24 +68,18 @@ export function SelectionToolbar({
           </button>
         </div>
         <div className={styles.actions}>
-          {onDownload ? (
-            <Tooltip content={amount > MAX_DOWNLOAD_PHOTOS ? t('selection.downloadLimit') : null}>
-              <button
-                type="button"
-                className={styles.action}
-                aria-disabled={downloadDisabled || undefined}
-                onClick={() => {
-                  if (!downloadDisabled) onDownload();
-                }}
-              >
-                {t('selection.download')}
-              </button>
-            </Tooltip>
-          ) : (
-            <Unavailable reason={t('selection.notAvailableYet')} className={styles.action}>
+          <Tooltip content={amount > MAX_PHOTOS_PER_DOWNLOAD ? t('selection.downloadLimit') : null}>
+            <button
+              type="button"
+              className={styles.action}
+              aria-disabled={downloadDisabled || undefined}
+              onClick={() => {
+                if (!downloadDisabled) onDownload();
+              }}
+            >
               {t('selection.download')}
-            </Unavailable>
-          )}
+            </button>
+          </Tooltip>
           {flags.isOn('PhotoManagementCopyToAlbumEnabled') &&
             (unavailableReason ? (
               <Unavailable reason={unavailableReason} className={styles.action}>

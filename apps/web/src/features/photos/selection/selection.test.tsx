@@ -45,12 +45,11 @@ describe('selection mode', () => {
     expect(within(toolbar).getByRole('status')).toHaveTextContent('2 selected');
     expect(action(toolbar, 'Delete')).toBeEnabled();
     expect(action(toolbar, 'Copy to album')).toBeEnabled();
-    // Downloading a selection and ordering prints are not built yet: the buttons say so, and do nothing.
-    for (const name of ['Download', 'Order prints']) {
-      expect(action(toolbar, name)).toHaveAttribute('aria-disabled', 'true');
-      act(() => action(toolbar, name).focus());
-      await waitFor(() => expect(action(toolbar, name)).toHaveAccessibleDescription('Not available yet'));
-    }
+    expect(action(toolbar, 'Download')).not.toHaveAttribute('aria-disabled');
+    // Ordering prints is not built yet: the button says so, and does nothing.
+    expect(action(toolbar, 'Order prints')).toHaveAttribute('aria-disabled', 'true');
+    act(() => action(toolbar, 'Order prints').focus());
+    await waitFor(() => expect(action(toolbar, 'Order prints')).toHaveAccessibleDescription('Not available yet'));
 
     // A keyboard user toggles with Space.
     act(() => screen.getByRole('checkbox', { name: 'p202406-2.jpg' }).focus());

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../../components/ui/button';
 import { useServices } from '../../../../lib/services';
+import { useArchiveDownload } from '../../../downloads';
 import { useRemovePhotosFromAlbum } from '../../api/remove-album-photos';
 import { usePhotoDeletion } from '../../api/use-photo-deletion';
 import { CopyToAlbumDialog } from '../../copy-to-album/copy-to-album-dialog';
@@ -43,6 +44,7 @@ export function OwnAlbum({ album }: { album: Album }) {
   const { sort, amount } = screen;
   const remove = useRemovePhotosFromAlbum(albumId);
   const deletion = usePhotoDeletion();
+  const archive = useArchiveDownload();
 
   const total = album.photosCount;
   const albumRef = useMemo(() => ({ kind: 'albums' as const, albumId, sort }), [albumId, sort]);
@@ -71,6 +73,12 @@ export function OwnAlbum({ album }: { album: Album }) {
       return;
     }
     if (await action(ids)) dispatch({ type: 'stop' });
+  };
+
+  const downloadSelected = () => {
+    void archive.request({ photos: async (signal) => ({ photoIds: await selectedIds(signal) }), name: albumName }).then((requested) => {
+      if (requested) dispatch({ type: 'stop' });
+    });
   };
 
   const outletContext = useMemo<AlbumOutletContext>(
@@ -119,6 +127,7 @@ export function OwnAlbum({ album }: { album: Album }) {
         <SelectionToolbar
           amount={amount}
           everythingSelected={screen.everythingSelected}
+          onDownload={downloadSelected}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog('delete')}
           onDeleteFromAlbum={() => setDialog('remove')}

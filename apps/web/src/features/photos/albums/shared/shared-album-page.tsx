@@ -1,10 +1,13 @@
 import type { SharedAlbum } from '@shoebox/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams, useRouteLoaderData } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../../lib/auth/auth-session';
+import { useServices } from '../../../../lib/services';
+import { useArchiveDownload } from '../../../downloads';
 import { useSharedAlbum } from '../../api/get-album';
 import { SelectionToolbar } from '../../selection/selection-toolbar';
 import { SelectionProvider, useSelection } from '../../stores/selection-context';
@@ -17,6 +20,7 @@ import styles from '../album/album-page.module.css';
 import { createdText } from '../album/created-text';
 import { useAlbumScreen } from '../album/use-album-screen';
 import { ParticipantsDialog } from './participants-dialog';
+import { resolveSharedSelection } from './resolve-shared-selection';
 
 /** /my-photos/shared-albums/{id}: a spinner, then the shared album, or the load error with the link back to My albums. */
 export function SharedAlbumPage() {
@@ -42,12 +46,23 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
   const { t } = useTranslation('albums');
   const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
   const { albumName } = album;
-  const { selection } = useSelection();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const { selection, dispatch } = useSelection();
+  const archive = useArchiveDownload();
   const isOwner = identity.customerId === album.ownerId;
   const [dialog, setDialog] = useState<'participants' | 'delete'>();
   const screen = useAlbumScreen('shared-albums', album);
   const total = album.photosCount;
   const outletContext = useMemo<AlbumOutletContext>(() => ({ ...screen.previewContext, readOnly: true }), [screen.previewContext]);
+  const downloadSelected = () => {
+    const shown = { albumId: album.albumId, sort: screen.sort };
+    void archive
+      .request({ photos: async (signal) => ({ sharedPhotos: await resolveSharedSelection(http, queryClient, shown, selection, signal) }), name: albumName })
+      .then((requested) => {
+        if (requested) dispatch({ type: 'stop' });
+      });
+  };
 
   return (
     <div className={styles.page}>
@@ -90,6 +105,7 @@ function SharedAlbumView({ album }: { album: SharedAlbum }) {
         <SelectionToolbar
           amount={screen.amount}
           everythingSelected={screen.everythingSelected}
+          onDownload={downloadSelected}
           unavailableReason={t('shared.unavailable')}
         />
       )}
