@@ -32,7 +32,7 @@ interface Claim {
   id: string;
   attempt: number;
   controller: AbortController;
-  /** Another process took the job after this one's lease lapsed: nothing this run writes counts. */
+  /** Its lease lapsed or another process took the job: nothing this run writes counts. */
   lost: boolean;
   /** Its outcome is being written: a renewal that finds the row changed has not lost it. */
   ending: boolean;
@@ -221,27 +221,22 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
     await settle(claim, { state: 'failed', lease_owner: null, lease_until: null, last_error: errorText(error) });
   }
 
-  let beating = false;
-  async function heartbeat(): Promise<void> {
-    if (beating) return;
-    beating = true;
-    try {
-      await Promise.all(
-        [...claims].map(async (claim) => {
-          if (claim.lost || claim.ending) return;
-          try {
-            if ((await renew(claim)) || claim.ending) return;
-            claim.lost = true;
-            claim.controller.abort(new Error('This run lost its job: its lease lapsed, another process may run it'));
-            log.warn({ kind: claim.kind, jobId: claim.id }, 'A running job lost its lease; it is stopped here');
-          } catch (err) {
-            log.error({ err, kind: claim.kind, jobId: claim.id }, 'Renewing a job lease failed; trying again at the next beat');
-          }
-        }),
-      );
-    } finally {
-      beating = false;
-    }
+  let beating: Promise<void> | undefined;
+  const heartbeat = () => void (beating ??= beat().finally(() => (beating = undefined)));
+  async function beat(): Promise<void> {
+    await Promise.all(
+      [...claims].map(async (claim) => {
+        if (claim.lost || claim.ending) return;
+        try {
+          if ((await renew(claim)) || claim.ending) return;
+          claim.lost = true;
+          claim.controller.abort(new Error('This run lost its job: its lease lapsed, another process may run it'));
+          log.warn({ kind: claim.kind, jobId: claim.id }, 'A running job lost its lease; it is stopped here');
+        } catch (err) {
+          log.error({ err, kind: claim.kind, jobId: claim.id }, 'Renewing a job lease failed; trying again at the next beat');
+        }
+      }),
+    );
   }
 
   async function cleanUp(): Promise<void> {
@@ -256,7 +251,11 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       )
       .execute();
   }
-  const cleanUpLogged = () => void cleanUp().catch((err: unknown) => log.error({ err }, 'Removing finished jobs failed'));
+  let cleaning: Promise<void> | undefined;
+  const cleanUpLogged = () =>
+    void (cleaning ??= cleanUp()
+      .catch((err: unknown) => log.error({ err }, 'Removing finished jobs failed'))
+      .finally(() => (cleaning = undefined)));
 
   const every = (ms: number, fn: () => void) => setInterval(fn, ms).unref();
 
@@ -279,7 +278,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       kinds.start();
       state = 'started';
       pollTimer = every(timing.pollMs, wake);
-      heartbeatTimer = every(timing.heartbeatMs, () => void heartbeat());
+      heartbeatTimer = every(timing.heartbeatMs, heartbeat);
       cleanupTimer = every(timing.cleanupEveryMs, cleanUpLogged);
       cleanUpLogged();
       wake();
@@ -300,6 +299,8 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
         ]);
         clearTimeout(waited);
         clearInterval(heartbeatTimer);
+        // Nothing of this queue's may still be talking to the database once it is closed.
+        await Promise.all([beating, cleaning]);
         state = 'closed';
       })());
     },
