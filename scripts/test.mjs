@@ -76,6 +76,9 @@ function missingServices() {
   if (!fs.existsSync(CHROMIUM_PATH)) missing.push({ what: `Chromium (${CHROMIUM_PATH})`, pkg: 'chromium' });
   if (!findPostgresBin()) missing.push({ what: 'PostgreSQL (pg_ctl and initdb under /usr/lib/postgresql/*/bin)', pkg: 'postgresql' });
   if (!commandExists('redis-server')) missing.push({ what: 'Redis (redis-server)', pkg: 'redis-server' });
+  // The zip tests check every archive with Info-ZIP and with Python's zipfile.
+  if (!commandExists('unzip')) missing.push({ what: 'Info-ZIP (unzip)', pkg: 'unzip' });
+  if (!commandExists('python3')) missing.push({ what: 'Python 3 (python3)', pkg: 'python3' });
   return missing;
 }
 
