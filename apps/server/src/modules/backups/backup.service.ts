@@ -51,51 +51,53 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
     return row;
   }
 
+  /**
+   * Starts an export of the whole library, or answers the one already being made: a customer has one at a
+   * time, held by the database, so two requests at once make one export.
+   */
+  async function start(identity: Identity): Promise<BackupCreated> {
+    const running = await repo.findUnfinished(identity.customerId);
+    if (running) {
+      // Enqueueing is idempotent by id; it also restarts an export whose first enqueue a crash cut off.
+      await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, running.id, { backupId: running.id });
+      return created(running);
+    }
+    if ((await libraryOriginals(identity.customerId, null, 1)).length === 0) throw libraryEmpty();
+    const customer = await customerOf(identity);
+    const row: BackupsTable = {
+      id: randomUUID(),
+      customer_id: identity.customerId,
+      status: 'requested',
+      requested_at: now().toISOString(),
+      processed_at: null,
+      email: customer.email,
+      locale: channelForHost('', customer.channel).locale,
+      chunks_done: 0,
+      resume_after: null,
+      photos_count: 0,
+      skipped_photos: 0,
+      mail_sent_at: null,
+      error: null,
+    };
+    if (!(await repo.insertIfNoneUnfinished(row))) {
+      // Another request won the race: answer its export.
+      const winner = await repo.findUnfinished(identity.customerId);
+      if (winner) return created(winner);
+      // It finished in between: this request starts the next one.
+      return start(identity);
+    }
+    try {
+      await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, row.id, { backupId: row.id });
+    } catch (error) {
+      // An export no job will make must not hold the customer's one place.
+      await repo.markFailed(row.id, 'not queued');
+      throw error;
+    }
+    return created(row);
+  }
+
   return {
-    /**
-     * Starts an export of the whole library, or answers the one already being made: a customer has one at a
-     * time, held by the database, so two requests at once make one export.
-     */
-    async start(identity: Identity): Promise<BackupCreated> {
-      const running = await repo.findUnfinished(identity.customerId);
-      if (running) {
-        // Enqueueing is idempotent by id; it also restarts an export whose first enqueue a crash cut off.
-        await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, running.id, { backupId: running.id });
-        return created(running);
-      }
-      if ((await libraryOriginals(identity.customerId, null, 1)).length === 0) throw libraryEmpty();
-      const customer = await customerOf(identity);
-      const row: BackupsTable = {
-        id: randomUUID(),
-        customer_id: identity.customerId,
-        status: 'requested',
-        requested_at: now().toISOString(),
-        processed_at: null,
-        email: customer.email,
-        locale: channelForHost('', customer.channel).locale,
-        chunks_done: 0,
-        resume_after: null,
-        photos_count: 0,
-        skipped_photos: 0,
-        mail_sent_at: null,
-        error: null,
-      };
-      if (!(await repo.insertIfNoneUnfinished(row))) {
-        // Another request won the race: answer its export.
-        const winner = await repo.findUnfinished(identity.customerId);
-        if (winner) return created(winner);
-        // It finished in between: this request starts the next one.
-        return this.start(identity);
-      }
-      try {
-        await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, row.id, { backupId: row.id });
-      } catch (error) {
-        // An export no job will make must not hold the customer's one place.
-        await repo.markFailed(row.id, 'not queued');
-        throw error;
-      }
-      return created(row);
-    },
+    start,
 
     async status(identity: Identity, id: string): Promise<ExportStatus> {
       const row = await visible(identity, id);
