@@ -42,7 +42,7 @@ describe('storage status', () => {
     await dialog.getByText(RULE).waitFor();
     await dialog.getByText(/^Your last order was on \d{1,2} [A-Z][a-z]+ \d{4}\.$/).waitFor();
     await dialog.getByText(/^Unless you order before then, your photos will be deleted on \d{1,2} [A-Z][a-z]+ \d{4}\.$/).waitFor();
-    await dialog.getByText('Exporting your whole photo library is not available yet.').waitFor();
+    await dialog.getByRole('button', { name: 'Export photos' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'storage status modal (safe)');
     await screenshot(page, 'storage-modal-safe');
     await page.keyboard.press('Escape');
