@@ -27,8 +27,8 @@ interface Run {
 const RETRY_BACKOFF = 'shoebox-retry';
 
 /**
- * Jobs on BullMQ: one Queue and one Worker per kind under the given prefix (decision 049). The kind's
- * id is the job id, so a second enqueue while the job exists adds nothing; the lock is the lease,
+ * Jobs on BullMQ: one Queue and one Worker per kind under the given prefix (decision 049). The job's
+ * id (per kind) is BullMQ's job id, so a second enqueue while the job exists adds nothing; the lock is the lease,
  * renewed on a heartbeat, and a worker whose lock lapsed (its process was killed) has its job moved
  * back to waiting by the stalled check of any worker.
  */
@@ -47,6 +47,9 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
   /** This process's runs, by kind and BullMQ job id. */
   const runs = new Map<string, Run>();
   const runKey = (kind: string, jobId: string | undefined) => `${kind}/${jobId}`;
+  /** onGivenUp calls under way, which close() lets finish. */
+  const givingUp = new Set<Promise<void>>();
+  let started = false;
   let closing: Promise<void> | undefined;
 
   function queueOf(kind: string): Queue<StoredJob> {
@@ -91,7 +94,12 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
       }
       log.error(details, 'A job is given up');
       const run: JobRun<unknown> = { id: job.data.id, kind, payload: job.data.payload, attempt: job.attemptsMade, signal: new AbortController().signal };
-      definition.onGivenUp?.(run, error).catch((err: unknown) => log.error({ err, kind, jobId: job.data.id }, 'Recording a given-up job failed'));
+      if (!definition.onGivenUp) return;
+      const call = definition
+        .onGivenUp(run, error)
+        .catch((err: unknown) => log.error({ err, kind, jobId: job.data.id }, 'Recording a given-up job failed'))
+        .finally(() => givingUp.delete(call));
+      givingUp.add(call);
     });
     workers.push(worker);
   }
@@ -132,6 +140,8 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
     },
 
     async start() {
+      if (started) throw new Error('The job queue was already started');
+      started = true;
       kinds.start();
       // A Redis that cannot be reached stops the start here, with its reason.
       await producer.ping();
@@ -151,6 +161,7 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
         ]);
         clearTimeout(waited);
         await Promise.all(workers.map((w) => w.close(!stopped)));
+        await Promise.all(givingUp);
         await Promise.all([...queues.values()].map((q) => q.close()));
         await Promise.all([producer, consumer].map((c) => (c.status === 'wait' ? c.disconnect() : c.quit().catch(() => c.disconnect()))));
       })());
