@@ -121,6 +121,34 @@ describe.each(databases)('full-library export job on $name', (kind) => {
     expect(mail?.text).toContain('1 photos were deleted while the export was being made');
   });
 
+  it('makes no chunk of a stretch whose photos were all deleted: the chunks stay numbered 1 to N and the photo is counted as skipped', async () => {
+    const { customer } = await customerWithPhotos(3);
+    const base = exportKit(server());
+    let pages = 0;
+    const kit = exportKit(server(), {
+      // One photo per chunk; the second chunk's only photo is deleted after it was listed.
+      chunkMaxBytes: 1,
+      pageSize: 1,
+      libraryOriginals: async (customerId, after, limit) => {
+        const page = await base.library.libraryOriginals(customerId, after, limit);
+        if (++pages === 3 && page[0]) {
+          await base.library.deletePhoto(identityOf(customer), page[0].photoId);
+          await sweepDeletedBlobs(server());
+        }
+        return page;
+      },
+    });
+    const { id } = await kit.service.start(identityOf(customer));
+    await kit.run(id);
+    const unpacked = await unpackedChunks(kit, id);
+    expect(unpacked.map((u) => [u.chunk.iteration, u.files.size])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(fs.readdirSync(kit.blobs.pathOf(exportBlobPrefix(customer.id, id))).sort()).toEqual(['1.zip', '2.zip']);
+    expect(await kit.service.status(identityOf(customer), id)).toMatchObject({ photosCount: 2, skippedPhotos: 1 });
+  });
+
   it('mails the export page and its expiry date once, in the language of the customer’s storefront, however often the job runs', async () => {
     const { customer } = await customerWithPhotos(1);
     await server().db.updateTable('customers').set({ channel: 'www.printhaven.de' }).where('id', '=', customer.id).execute();
