@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 
 /**
  * The run's Redis (`npm test` starts a throw-away redis-server and sets TEST_REDIS_URL; by hand, point
@@ -35,20 +35,6 @@ export async function deleteRedisKeys(prefix: string): Promise<void> {
   } finally {
     await redis.quit();
   }
-}
-
-/**
- * Registers hooks that give the enclosing describe block a key prefix of its own (removed with its keys
- * afterwards) and report its tests as skipped when the run has no Redis. Returns the Redis URL and prefix.
- */
-export function useRedisPrefix(name: string): () => { url: string; prefix: string } {
-  const prefix = uniqueRedisPrefix(name);
-  afterAll(() => deleteRedisKeys(prefix));
-  skipTestsUnlessRedis();
-  return () => {
-    if (!testRedisUrl) throw new Error(REDIS_UNAVAILABLE);
-    return { url: testRedisUrl, prefix };
-  };
 }
 
 /** Reports every test of the enclosing block as skipped, with the reason, when the run has no Redis. */
