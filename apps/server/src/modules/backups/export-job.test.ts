@@ -220,6 +220,33 @@ describe.each(databases)('full-library export job on $name', (kind) => {
     expect(await again.mailsTo(customer.email)).toHaveLength(1);
   });
 
+  it('when the job is given up, fails an export still being made and removes its chunks, but keeps one already made whose mail failed', async () => {
+    const { customer, photos } = await customerWithPhotos(4);
+    const stop = new AbortController();
+    const base = exportKit(server());
+    const stopping = exportKit(server(), {
+      chunkMaxBytes: Math.max(...photos.map((p) => p.bytes.length)),
+      libraryOriginals: async (customerId, after, limit) => {
+        if (after !== null) stop.abort(new Error('stopped'));
+        return base.library.libraryOriginals(customerId, after, limit);
+      },
+    });
+    const { id } = await stopping.service.start(identityOf(customer));
+    await expect(stopping.run(id, stop.signal)).rejects.toThrow();
+    const folder = stopping.blobs.pathOf(exportBlobPrefix(customer.id, id));
+    expect(fs.existsSync(folder)).toBe(true);
+    const run = { id, kind: 'backup.export', payload: { backupId: id }, attempt: 3, signal: new AbortController().signal };
+    await stopping.job.options.onGivenUp(run, new Error('disk full'));
+    await expect(stopping.service.status(identityOf(customer), id)).rejects.toMatchObject({ status: 422, code: 'export_failed' });
+    expect(fs.existsSync(folder)).toBe(false);
+
+    const unmailed = exportKit(server(), { mailer: { send: () => Promise.reject(new Error('mail server unavailable')) } });
+    const made = await unmailed.service.start(identityOf(customer));
+    await expect(unmailed.run(made.id)).rejects.toThrow('mail server unavailable');
+    await unmailed.job.options.onGivenUp({ ...run, id: made.id, payload: { backupId: made.id } }, new Error('mail server unavailable'));
+    expect(await unmailed.service.status(identityOf(customer), made.id)).toMatchObject({ photosCount: 4 });
+  });
+
   it('fails an export whose library was emptied before it was made, and keeps no chunk', async () => {
     const { customer } = await customerWithPhotos(1);
     const kit = exportKit(server());
