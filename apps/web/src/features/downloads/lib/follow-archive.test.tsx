@@ -27,6 +27,8 @@ afterEach(() => {
 describe('followArchive: the spec §9 toast durations', () => {
   test("'Preparing download...' shows for 5 s", async () => {
     const downloads = serveDownloads();
+    // The toast comes from the started event alone: the list cannot be read.
+    downloads.listStatus = 500;
     const id = crypto.randomUUID();
     downloads.items.push({ id, name: null, photosCount: 2, size: null, state: 'pending', created: new Date().toISOString(), expires: null, error: null });
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -36,11 +36,12 @@ export interface FollowArchiveDeps {
  * link fetched and the file saved as {downloadId}.zip; error → 'Download failed' for 10 s. Events about other
  * archives are not this one's. Events sent while the connection was not yet (or no longer) authenticated are
  * lost, so each time it is, the archive's state is read from the list: one made before the socket was ready
- * is saved all the same.
+ * is saved all the same, and one already being made shows 'Preparing download...' as its started event would.
  */
 export function followArchive(downloadId: string, deps: FollowArchiveDeps): PushSocketHandle {
   const toastId = `archive-${downloadId}`;
   let settled = false;
+  let startedShown = false;
 
   const settle = () => {
     if (settled) return false;
@@ -60,9 +61,16 @@ export function followArchive(downloadId: string, deps: FollowArchiveDeps): Push
       () => toast.error(deps.texts.notSaved, { id: toastId, duration: ARCHIVE_ERROR_TOAST_MS }),
     );
   };
+  const started = () => {
+    if (settled || startedShown) return;
+    startedShown = true;
+    toast(deps.texts.started, { id: toastId, duration: ARCHIVE_STARTED_TOAST_MS });
+  };
   const fromListed = (item: DownloadItem | undefined) => {
     if (item?.state === 'ready') finish();
     else if (item?.state === 'failed' || item?.state === 'expired') fail();
+    // Its job may have started before the connection listened: the toast says so all the same.
+    else if (item?.state === 'pending') started();
   };
 
   const socket = openPushSocket({
@@ -80,7 +88,7 @@ export function followArchive(downloadId: string, deps: FollowArchiveDeps): Push
       if (settled || !isArchiveMessage(message) || message.message.downloadId !== downloadId) return;
       switch (message.key) {
         case 'archive.generation.started':
-          toast(deps.texts.started, { id: toastId, duration: ARCHIVE_STARTED_TOAST_MS });
+          started();
           deps.onChange?.();
           break;
         case 'archive.generation.finished':
