@@ -17,6 +17,8 @@ export function jobKinds() {
       // A kind declared late would miss jobs the queue already started on: a wiring mistake, said at once.
       if (started) throw new Error(`Job kind "${kind}" is defined after the job queue started`);
       if (kinds.has(kind)) throw new Error(`Job kind "${kind}" is defined twice`);
+      // BullMQ names its queue after the kind and refuses a colon: refused on both adapters alike.
+      if (!kind || kind.includes(':')) throw new Error(`Job kind "${kind}" must be a non-empty name without a colon`);
       const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
       const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Job kind "${kind}": concurrency must be a whole number from 1`);

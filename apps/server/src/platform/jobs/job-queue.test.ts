@@ -168,9 +168,10 @@ describe.each(backends)('job queue: $name', (backend) => {
     expect([1, 2]).toContain(ran[0]);
   });
 
-  it('refuses a job of a kind nobody defined, and a kind defined after the start', async () => {
+  it('refuses a job of a kind nobody defined, a kind named with a colon, and a kind defined after the start', async () => {
     const queue = await open();
     queue.define(kind, async () => {});
+    expect(() => queue.define('downloads:archive', async () => {})).toThrow('without a colon');
     await expect(queue.enqueue('no-such-kind', 'x', {})).rejects.toThrow('No job kind "no-such-kind" is defined');
     await queue.start();
     expect(() => queue.define(`${kind}-late`, async () => {})).toThrow('defined after the job queue started');
