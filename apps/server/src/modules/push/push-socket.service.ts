@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PUSH_AUTHENTICATE_WITHIN_MS, PUSH_AUTHENTICATED_REPLY, PUSH_CLOSE, pushAuthenticateSchema } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -179,9 +179,9 @@ function authenticateToken(data: RawData): string | null {
 }
 
 /** Answers an upgrade request with an HTTP refusal in the API's error shape and hangs up. */
-function refuseUpgrade(request: IncomingMessage, socket: Duplex, status: number, code: string, message: string): void {
+export function refuseUpgrade(request: IncomingMessage, socket: Duplex, status: number, code: string, message: string): void {
   const body = JSON.stringify(errorBody(status, code, message, correlationIdFor(request)));
-  const reason = status === 403 ? 'Forbidden' : 'Service Unavailable';
+  const reason = STATUS_CODES[status] ?? 'Error';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

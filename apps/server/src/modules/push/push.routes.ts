@@ -2,7 +2,7 @@ import { PUSH_AUTHENTICATE_WITHIN_MS, PUSH_AUTHENTICATED_REPLY } from '@shoebox/
 import type { FastifyInstance } from 'fastify';
 import { NO_CONTENT, route } from '../../platform/api/route.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { PushSocketService } from './push-socket.service.js';
+import { refuseUpgrade, type PushSocketService } from './push-socket.service.js';
 
 /** The address /config.json gives the web as `pushSocketUrl`. */
 export const PUSH_PATH = '/api/push';
@@ -14,9 +14,13 @@ export const PUSH_PATH = '/api/push';
  */
 export function registerPushRoutes(app: FastifyInstance, push: PushSocketService): void {
   app.server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://upgrade').pathname === PUSH_PATH) push.handleUpgrade(request, socket, head);
+    // Node's parser lets through request targets that are no URL ('http://[::1'); throwing here, outside
+    // any request handler, would stop the server.
+    const pathname = URL.parse(request.url ?? '/', 'http://upgrade')?.pathname;
+    if (pathname === undefined) return refuseUpgrade(request, socket, 400, 'bad_request', 'The request address is not valid');
+    if (pathname === PUSH_PATH) return push.handleUpgrade(request, socket, head);
     // The push socket is this server's only upgrade; any other would hang open unanswered.
-    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    refuseUpgrade(request, socket, 404, 'not_found', 'Nothing to upgrade to at this address');
   });
   // Before the HTTP server closes, which would otherwise wait on the open sockets.
   app.addHook('preClose', () => push.close());

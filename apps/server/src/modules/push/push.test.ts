@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { appConfigSchema, PUSH_CLOSE } from '@shoebox/contracts';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,18 @@ const sqlite = databases[0]!;
 const CLOSE_WAIT_MS = 5_000;
 const closedWithin = (client: PushClient, ms = CLOSE_WAIT_MS) =>
   Promise.race([client.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket still open')), ms))]);
+
+/** Sends a WebSocket upgrade for `target` as written, and gives the server's whole answer. */
+function rawUpgrade(port: number, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  });
+}
 
 describe.each(buses)('the push channel on the $name bus', (bus) => {
   let server: TestShoebox;
@@ -130,6 +143,15 @@ describe.each(buses)('the push channel on the $name bus', (bus) => {
     noOrigin.authenticate(emma);
     await noOrigin.receivedCount(1);
     expect(noOrigin.received).toEqual(['OK']);
+  });
+
+  it.skipIf(!bus.available)('answers an upgrade to an address that is not a URL with 400, and keeps serving', async () => {
+    const { port } = new URL(url);
+    const answer = await rawUpgrade(Number(port), 'http://[::1');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, error: 'bad_request' });
+    const client = track(await authenticatedPush(url, emma));
+    expect(client.received).toEqual(['OK']);
   });
 
   it.skipIf(!bus.available)(`keeps at most ${MAX_PUSH_SOCKETS_PER_CUSTOMER} sockets per customer, closing the oldest`, async () => {
