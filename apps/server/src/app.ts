@@ -167,7 +167,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
   const downloadRows = downloadRepository(db);
   const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });
-  defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, blobs, events, log: app.log });
+  defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
 
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;

@@ -7,10 +7,12 @@ import { BlobNotFoundError, type BlobStore } from '../../platform/blobs/blob-sto
 import { fsBlobStore } from '../../platform/blobs/fs-blob-store.js';
 import { urlSigner } from '../../platform/blobs/url-signer.js';
 import type { JobHandler, JobKindOptions, JobQueue, JobRun } from '../../platform/jobs/job-queue.js';
+import { insertAlbum, SHARED_ALBUMS } from '../../test/albums.js';
 import { databases } from '../../test/databases.js';
 import { archiveFilesOf, downloadCalls, fetchSigned, insertDownloadRow, openZip } from '../../test/downloads.js';
 import { newCustomer, PHOTOS_API, silentLog, storePhotos, useLibraryServer, type TestCustomer } from '../../test/photo-library.js';
 import { blobDirOf, PUBLIC_URL } from '../../test/test-server.js';
+import { albumRepository } from '../albums/album.repository.js';
 import { photoRepository } from '../photos/photo.repository.js';
 import { photoService } from '../photos/photo.service.js';
 import { ARCHIVE_VALID_MS, archiveKey, defineDownloadArchiveJob, DOWNLOAD_ARCHIVE_JOB, type DownloadArchivePayload } from './download-archive-job.js';
@@ -46,6 +48,8 @@ describe.each(databases)('the archive job on $name', (kind) => {
     };
     defineDownloadArchiveJob(queue, {
       repo: downloadRepository(server().db),
+      sharedPhotoOwners: async (customerId, ids) =>
+        new Map((await albumRepository(server().db).sharedPhotoOwners(customerId, ids)).map((r) => [r.photo_id, r.photo_owner_id])),
       originalsOf: async (customerId, ids) => {
         for (const id of ids) await o.beforeLookup?.(id);
         return photos.originalsOf(customerId, ids);
@@ -132,6 +136,32 @@ describe.each(databases)('the archive job on $name', (kind) => {
     expect((await calls.items(me)).find((i) => i.id === row.id)).toMatchObject({ photosCount: 2, state: 'ready' });
     expect(job.published.map((e) => e.key)).toEqual(['archive.generation.started', 'archive.generation.finished']);
     expect(job.published.every((e) => e.userId === me.id && e.downloadId === row.id)).toBe(true);
+  });
+
+  it('leaves out another customer’s photo no longer shared with the requester when the archive is made', async () => {
+    const [owner, participant] = [await newCustomer(server()), await newCustomer(server())];
+    const [kept, unshared] = await storePhotos(server(), owner.id, [{ name: 'kept.jpg' }, { name: 'unshared.jpg' }]);
+    const albumId = await insertAlbum(server(), {
+      ownerId: owner.id,
+      participants: [participant.id],
+      photos: [kept!, unshared!].map((p) => ({ photoId: p.photoId, ownerId: owner.id })),
+    });
+    const refs = refsOf(owner, [kept!.photoId, unshared!.photoId]);
+    const first = await insertDownloadRow(server(), participant.id, { refs });
+    const second = await insertDownloadRow(server(), participant.id, { refs });
+    // The owner takes one photo out of the album after the request, before its archive is made.
+    await server().db.deleteFrom('album_photos').where('album_id', '=', albumId).where('photo_id', '=', unshared!.photoId).execute();
+    const job = archiveJob();
+
+    await job.run(first.id);
+    expect(await rowOf(first.id)).toMatchObject({ state: 'ready', left_out: 1 });
+    expect([...(await archiveOf(participant, first.id)).files.keys()]).toEqual(['kept.jpg']);
+
+    // The participant leaves the album: nothing of the owner's is theirs to take any more.
+    expect((await server().app.inject({ method: 'DELETE', url: `${SHARED_ALBUMS}/${albumId}`, headers: participant.headers })).statusCode).toBe(204);
+    await job.run(second.id);
+    expect(await rowOf(second.id)).toMatchObject({ state: 'failed', error: 'photos_missing' });
+    expect(fs.existsSync(path.join(blobDirOf(server()), archiveKey(participant.id, second.id)))).toBe(false);
   });
 
   it('fails with photos_missing when every photo was deleted, keeping no archive, and says so', async () => {

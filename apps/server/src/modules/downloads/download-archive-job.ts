@@ -34,6 +34,8 @@ export interface DownloadArchiveDeps {
   repo: DownloadRepository;
   /** From the photos service: the customer's originals among ids, in the order asked for. */
   originalsOf(customerId: string, photoIds: string[]): Promise<PhotoOriginal[]>;
+  /** From the albums service: whose each photo is, for those in a shared album the customer owns or takes part in. */
+  sharedPhotoOwners(customerId: string, photoIds: string[]): Promise<Map<string, string>>;
   blobs: BlobStore;
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
@@ -44,7 +46,8 @@ export interface DownloadArchiveDeps {
  * The job that makes an archive: the originals, under the names they were uploaded with, streamed into
  * the blob store (atomically: a killed run leaves no archive), then the row made ready in one update that
  * only a pending row takes, so a second run of a finished job changes nothing and says nothing twice.
- * A photo deleted meanwhile is left out and counted; with none left the archive fails as photos_missing.
+ * A photo deleted meanwhile, or another customer's no longer shared with the requester, is left out and
+ * counted; with none left the archive fails as photos_missing.
  */
 export function defineDownloadArchiveJob(jobs: Pick<JobQueue, 'define'>, deps: DownloadArchiveDeps): void {
   const { repo, blobs, events, log } = deps;
@@ -60,10 +63,17 @@ export function defineDownloadArchiveJob(jobs: Pick<JobQueue, 'define'>, deps: D
     if (await repo.markFailed(row.id, code, new Date(now()).toISOString())) await publish(row, 'archive.generation.error');
   }
 
-  /** Each photo still in its owner's library just before its bytes are read: one deleted while earlier ones were written is left out. */
-  async function* stillThere(refs: SharedPhotoRef[], missing: { count: number }): AsyncGenerator<ArchiveEntry> {
+  /** Another customer's photo is the requester's to take only while it is in a shared album of theirs. */
+  const stillShared = async (requesterId: string, ref: SharedPhotoRef) =>
+    ref.ownerId === requesterId || (await deps.sharedPhotoOwners(requesterId, [ref.photoId])).get(ref.photoId) === ref.ownerId;
+
+  /**
+   * Each photo still in its owner's library, and still shared with the requester, just before its bytes are
+   * read: one deleted, taken out of the album or left by the requester since the request is left out.
+   */
+  async function* stillThere(requesterId: string, refs: SharedPhotoRef[], missing: { count: number }): AsyncGenerator<ArchiveEntry> {
     for (const ref of refs) {
-      const [original] = await deps.originalsOf(ref.ownerId, [ref.photoId]);
+      const [original] = (await stillShared(requesterId, ref)) ? await deps.originalsOf(ref.ownerId, [ref.photoId]) : [];
       if (!original) {
         missing.count++;
         continue;
@@ -83,7 +93,7 @@ export function defineDownloadArchiveJob(jobs: Pick<JobQueue, 'define'>, deps: D
       const refs = JSON.parse(row.photos) as SharedPhotoRef[];
       const missing = { count: 0 };
       const key = archiveKey(row.customer_id, row.id);
-      const result = await writeZipToBlob(blobs, key, stillThere(refs, missing), {
+      const result = await writeZipToBlob(blobs, key, stillThere(row.customer_id, refs, missing), {
         signal,
         onMissing: () => {
           missing.count++;
