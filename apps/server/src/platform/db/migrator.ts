@@ -13,6 +13,7 @@ import * as downloads from './migrations/012-downloads.js';
 import * as jobs from './migrations/011-jobs.js';
 import * as backups from './migrations/013-backups.js';
 import * as libraryActivation from './migrations/014-library-activation.js';
+import * as uploadMachines from './migrations/015-upload-machines.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-jobs': jobs,
   '013-backups': backups,
   '014-library-activation': libraryActivation,
+  '015-upload-machines': uploadMachines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,8 @@ export interface UploadsTable {
   declared_bytes: number;
   /** 0/1: the photo was already in the library. */
   duplicate: 0 | 1;
+  /** The machine (its upload folder) that receives the bytes; null for uploads from before machines had ids. */
+  machine_id: string | null;
 }
 
 export interface OrdersTable {
