@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadCalls, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
 import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos } from '../../test/photo-library.js';
 import { downloadRepository } from './download.repository.js';
-import { MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
+import { MAX_LIVE_DOWNLOADS, MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
 
 describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup) => {
   const server = useDownloadServer(setup);
@@ -127,6 +127,26 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     expect(response.headers['retry-after']).toBe(String(PENDING_DOWNLOADS_RETRY_AFTER_SECONDS));
     expect(apiErrorSchema.parse(response.json())).toMatchObject({ error: 'too_many_pending_downloads', params: { limit: MAX_PENDING_DOWNLOADS } });
     expect(await rowsOf(me.id)).toHaveLength(MAX_PENDING_DOWNLOADS);
+  });
+
+  it('refuses a further archive while the customer keeps the most archives at once with 429, and makes nothing; one past its time frees a place', async () => {
+    const me = await newCustomer(server());
+    const [photo] = await insertPhotoRows(server(), me.id, [{}]);
+    // Finished archives still offered: made one after another, each freeing its place in the making.
+    const now = Date.now();
+    const kept = [];
+    for (let i = 0; i < MAX_LIVE_DOWNLOADS; i++) {
+      kept.push(await insertDownloadRow(server(), me.id, { state: 'ready', size: 1, finished_at: new Date(now).toISOString(), expires_at: new Date(now + 60 * 60_000).toISOString() }));
+    }
+    await insertDownloadRow(server(), me.id, { state: 'failed', error: 'archive_failed', finished_at: new Date(now).toISOString() });
+
+    const refused = await calls.post(me, { id: randomUUID(), photos: [photo!.id] });
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(refused.json())).toMatchObject({ error: 'too_many_downloads', params: { limit: MAX_LIVE_DOWNLOADS } });
+    expect(await rowsOf(me.id)).toHaveLength(MAX_LIVE_DOWNLOADS + 1);
+
+    await server().db.updateTable('downloads').set({ expires_at: new Date(now - 1).toISOString() }).where('id', '=', kept[0]!.id).execute();
+    expect((await calls.post(me, { id: randomUUID(), photos: [photo!.id] })).statusCode).toBe(202);
   });
 
   it('the cap on archives in the making holds when many are asked for at once', async () => {

@@ -4,11 +4,18 @@ import type { DownloadsTable } from '../../platform/db/schema.js';
 
 export type DownloadRow = DownloadsTable;
 
-/** Why a new archive was not recorded: its id was taken first, or the customer's unfinished archives are at the cap. */
-export type CreateOutcome = { created: true } | { created: false; existing: DownloadRow } | { created: false; full: true };
+/**
+ * Why a new archive was not recorded: its id was taken first, the customer's archives in the making are at
+ * their cap ('pending'), or the archives they keep (in the making or ready and not yet expired) are ('kept').
+ */
+export type CreateOutcome = { created: true } | { created: false; existing: DownloadRow } | { created: false; full: 'pending' | 'kept' };
 
-/** Thrown inside the creating transaction to roll its row back when the cap is reached. */
-class CapReached extends Error {}
+/** Thrown inside the creating transaction to roll its row back when a cap is reached. */
+class CapReached extends Error {
+  constructor(readonly cap: 'pending' | 'kept') {
+    super(cap);
+  }
+}
 
 export function downloadRepository(db: Db) {
   const find = (id: string) => db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -34,8 +41,9 @@ export function downloadRepository(db: Db) {
      * Records a new pending archive and takes one of the customer's places, in one transaction: the row's
      * key makes identical requests at once record one row (the later one waits, then finds it), and the
      * count's row, updated only while under `cap`, makes the cap hold however many requests arrive at once.
+     * The archives kept are counted after that row is taken, so one customer's requests count them one at a time.
      */
-    async create(row: DownloadRow, cap: number): Promise<CreateOutcome> {
+    async create(row: DownloadRow, cap: number, maxKept = Number.POSITIVE_INFINITY): Promise<CreateOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<CreateOutcome> => {
           const inserted = await trx.insertInto('downloads').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
@@ -54,11 +62,21 @@ export function downloadRepository(db: Db) {
             )
             .returning('pending')
             .executeTakeFirst();
-          if (!counted) throw new CapReached();
+          if (!counted) throw new CapReached('pending');
+          if (Number.isFinite(maxKept)) {
+            const { n } = await trx
+              .selectFrom('downloads')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where('customer_id', '=', row.customer_id)
+              .where((eb) => eb.or([eb('state', '=', 'pending'), eb.and([eb('state', '=', 'ready'), eb('expires_at', '>', row.created_at)])]))
+              .executeTakeFirstOrThrow();
+            // The new row is among them.
+            if (Number(n) > maxKept) throw new CapReached('kept');
+          }
           return { created: true };
         });
       } catch (error) {
-        if (error instanceof CapReached) return { created: false, full: true };
+        if (error instanceof CapReached) return { created: false, full: error.cap };
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import {
+  DOWNLOAD_ARCHIVE_VALID_HOURS,
   type DownloadCreated,
   type DownloadItem,
   type DownloadList,
@@ -17,6 +18,11 @@ import type { DownloadRepository, DownloadRow } from './download.repository.js';
 
 /** Archives one customer may have waiting to be made at once; more are refused until one is done (decision 046). */
 export const MAX_PENDING_DOWNLOADS = 5;
+/**
+ * Archives one customer may keep at once, in the making or ready to fetch (decision 046): each holds up to
+ * 100 originals for 72 hours, so without it one customer asking again and again could fill the blob store.
+ */
+export const MAX_LIVE_DOWNLOADS = 50;
 /** When a refused customer may try again: about the time a 100-photo archive takes to make. */
 export const PENDING_DOWNLOADS_RETRY_AFTER_SECONDS = 30;
 /** The downloads page lists this many of the newest archives; older ones have long expired. */
@@ -36,6 +42,11 @@ export interface DownloadServiceDeps {
 /** The same id was used for another request, by this customer or anyone else: one answer for both, so it says nothing of the other. */
 const idInUse = () => new AppError(409, 'download_id_in_use', 'This download id belongs to another request');
 const photoNotFound = () => notFound('Photo not found');
+
+const tooManyDownloads = () =>
+  new AppError(429, 'too_many_downloads', `At most ${MAX_LIVE_DOWNLOADS} archives can be kept at once; older ones expire after ${DOWNLOAD_ARCHIVE_VALID_HOURS} hours`, undefined, {
+    limit: MAX_LIVE_DOWNLOADS,
+  });
 
 class TooManyPendingDownloads extends AppError {
   override readonly retryAfterSeconds = PENDING_DOWNLOADS_RETRY_AFTER_SECONDS;
@@ -84,9 +95,9 @@ export function downloadService(deps: DownloadServiceDeps) {
       finished_at: null,
       expires_at: null,
     };
-    const outcome = await repo.create(row, MAX_PENDING_DOWNLOADS);
+    const outcome = await repo.create(row, MAX_PENDING_DOWNLOADS, MAX_LIVE_DOWNLOADS);
     if ('existing' in outcome) return repeated(identity, outcome.existing, refs);
-    if ('full' in outcome) throw new TooManyPendingDownloads();
+    if ('full' in outcome) throw outcome.full === 'pending' ? new TooManyPendingDownloads() : tooManyDownloads();
     // Stored after the row: a request that fails here leaves a pending row its retry (or the sweep) asks the job for again.
     await enqueue(id);
     return created(row, refs);
