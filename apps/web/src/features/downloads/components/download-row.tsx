@@ -43,7 +43,8 @@ export function DownloadRow({ item }: { item: DownloadItem }) {
           {name}
         </h2>
         <p className={styles.meta}>
-          <span>{t('page.photoCount', { count: item.photosCount })}</span>
+          {/* An unnamed archive is already called by its photo count. */}
+          {item.name !== null && <span>{t('page.photoCount', { count: item.photosCount })}</span>}
           {item.size !== null && <span>{formatBytes(item.size, i18n.language)}</span>}
           <span>{t('page.requested', { date: date(item.created) })}</span>
         </p>

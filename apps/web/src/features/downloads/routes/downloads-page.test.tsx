@@ -47,6 +47,7 @@ describe('the downloads page', () => {
     // No name: the page says how many photos it holds.
     const pending = rowNamed('3 photos');
     expect(pending).toHaveTextContent('Preparing');
+    expect(pending.textContent?.match(/3 photos/g)).toHaveLength(1);
     expect(within(pending).queryByRole('button')).not.toBeInTheDocument();
 
     const failed = rowNamed('Holiday');
