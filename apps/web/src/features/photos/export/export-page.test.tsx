@@ -188,7 +188,7 @@ describe('the export page in German', () => {
     view.services.locale = 'de-DE';
 
     expect(await screen.findByRole('heading', { name: 'Ihr Export ist bereit' })).toBeInTheDocument();
-    expect(screen.getByText('Die Download-Links sind bis zum 8 März 2026 gültig.')).toBeInTheDocument();
+    expect(screen.getByText('Die Download-Links sind bis zum 8. März 2026 gültig.')).toBeInTheDocument();
     expect(screen.getByText('1 Foto wurde gelöscht, während Ihr Export erstellt wurde, und ist daher nicht enthalten.')).toBeInTheDocument();
     const rows = within(screen.getByRole('list', { name: 'ZIP-Dateien Ihres Exports' })).getAllByRole('listitem');
     expect(rows[1]).toHaveTextContent('Meine-Fotos-Export (2 von 3)1,2 GB.zip herunterladen');

@@ -9,6 +9,7 @@ import { isHttpStatus } from '../../../lib/http/errors';
 import { useServices } from '../../../lib/services';
 import { useExport } from '../api/get-export';
 import { loadDateLocale } from '../lib/date-locale';
+import { LONG_DATE } from '../lib/photo-dates';
 import { formatNumber } from '../lib/format-number';
 import { photoPaths } from '../paths';
 import { ExportCreationDialog } from '../storage-status/components/export-creation-dialog';
@@ -47,7 +48,7 @@ function ReadyExport({ backupId, backup, onExpired }: { backupId: string; backup
           <h2 id="export-ready-title" className={styles.bannerTitle}>
             {t('page.readyTitle')}
           </h2>
-          <p>{t('page.expires', { date: format(new Date(backup.expires), 'd MMMM yyyy', { locale: dates }) })}</p>
+          <p>{t('page.expires', { date: format(new Date(backup.expires), LONG_DATE, { locale: dates }) })}</p>
           <p>{t('page.summary', { count: backup.photosCount, photos: formatNumber(backup.photosCount) })}</p>
           {backup.skippedPhotos > 0 && <p className={styles.skipped}>{t('page.skipped', { count: backup.skippedPhotos, photos: formatNumber(backup.skippedPhotos) })}</p>}
         </div>

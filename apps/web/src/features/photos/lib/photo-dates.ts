@@ -25,3 +25,9 @@ export function knownDateTaken(dateTaken: string | undefined): Date | undefined 
 
 /** Formats with the channel's date-fns locale (loaded with the photo routes). */
 export const formatDate = (date: Date, pattern: string) => format(date, pattern, { locale: currentDateLocale() });
+
+/**
+ * A day written out in full: the spec's 'd MMMM yyyy' in English (1 December 2026), and each language's
+ * own long form elsewhere (1. Dezember 2026, 1 de diciembre de 2026), which that fixed pattern gets wrong.
+ */
+export const LONG_DATE = 'PPP';

@@ -9,6 +9,7 @@ import { serverRefusalOf, useServerRefusalText } from '../../../../lib/http/serv
 import { useServices } from '../../../../lib/services';
 import { useCreateExport } from '../../api/create-export';
 import { loadDateLocale } from '../../lib/date-locale';
+import { LONG_DATE } from '../../lib/photo-dates';
 import { EXPORT_PROCESSING_HOURS, wasAlreadyRunning } from '../lib/export-requests';
 import styles from './export-creation-dialog.module.css';
 
@@ -83,7 +84,7 @@ export function ExportCreationDialog({ onClose }: { onClose: () => void }) {
             <p>
               {outcome.kind === 'started'
                 ? t('creation.successBody', { hours: EXPORT_PROCESSING_HOURS })
-                : t('creation.runningBody', { date: format(new Date(outcome.requested), 'd MMMM yyyy', { locale: dates }), hours: EXPORT_PROCESSING_HOURS })}
+                : t('creation.runningBody', { date: format(new Date(outcome.requested), LONG_DATE, { locale: dates }), hours: EXPORT_PROCESSING_HOURS })}
             </p>
           </div>
         )}

@@ -11,6 +11,7 @@ import { preloadNamespaces } from '../../../../lib/i18n';
 import { paths } from '../../../../lib/paths';
 import { useServices } from '../../../../lib/services';
 import { loadDateLocale } from '../../lib/date-locale';
+import { LONG_DATE } from '../../lib/photo-dates';
 import { calendarDay, storageMessage } from '../lib/storage-messages';
 import { ExportCreationDialog } from './export-creation-dialog';
 import styles from './storage-status.module.css';
@@ -39,7 +40,7 @@ export function StorageStatusModal({ info, failed, outlook, onClose, onDeletePho
   const dates = use(loadDateLocale(locale));
   const ruleId = useId();
   const message = outlook && storageMessage(outlook);
-  const day = (iso: string) => format(calendarDay(iso), 'd MMMM yyyy', { locale: dates });
+  const day = (iso: string) => format(calendarDay(iso), LONG_DATE, { locale: dates });
   const tone = outlook?.status ?? 'unknown';
   const atRisk = tone === 'warning' || tone === 'critical';
 
