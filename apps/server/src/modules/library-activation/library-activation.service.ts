@@ -61,9 +61,8 @@ export function libraryActivationService(o: { db: Db; blobs: BlobStore; jobs: Jo
     /**
      * Keeps photos an account brought from the older system outside its library, their bytes under their
      * own prefix; an account with no library status yet becomes NOT_ACTIVE. For the migration of such
-     * accounts (and the demo account).
+     * accounts (and the demo account). With `onlyIfNew`, only for an account that has no library status yet.
      */
-    /** Stores the files and records them; with `onlyIfNew`, only for an account that has no library status yet. */
     async addLegacyPhotos(customerId: string, files: LegacyPhotoFile[], options: { onlyIfNew?: boolean } = {}): Promise<boolean> {
       const rows = [];
       for (const file of files) {
