@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -14,12 +15,36 @@ class FileStoreInMadeFolder extends FileStore {}
 // Its typings call the method private; the constructor calls it through `this`, so this one runs.
 Object.defineProperty(FileStoreInMadeFolder.prototype, 'checkOrCreateDirectory', { value: () => undefined });
 
+/** The file in the upload folder that names the machine holding it (tus lists only files with a .json beside them). */
+export const MACHINE_ID_FILE = 'machine-id';
+
+/**
+ * The id of the machine whose upload folder this is, made at its first start and kept in the folder: a
+ * restart with the same DATA_DIR keeps it, and it names exactly the machine that holds these files.
+ */
+function machineIdOf(dir: string): string {
+  const file = path.join(dir, MACHINE_ID_FILE);
+  const made = `${file}.${randomUUID()}`;
+  fs.writeFileSync(made, randomUUID());
+  // A link never replaces a file: of two datastores made at once over one folder, the first id wins for both.
+  try {
+    fs.linkSync(made, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(made, { force: true });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
 /** Where received upload bytes wait for their ingest: one file (and its .json) per upload, in one folder. */
 export function uploadDatastore(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   const store = new FileStoreInMadeFolder({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   return {
     store,
+    /** Recorded on every upload created here: only this machine can finish it or tell it is gone. */
+    machineId: machineIdOf(dir),
     fileOf: (uploadId: string) => path.join(dir, uploadId),
     /** True when every declared byte arrived; false while receiving, or when nothing is left of it. */
     async isComplete(uploadId: string): Promise<boolean> {

@@ -10,7 +10,7 @@ export function uploadRepository(db: Db) {
      * their declared bytes within `limits.bytes`. One conditional update of the customer's totals takes
      * the place, so concurrent creations can never pass the limit together.
      */
-    create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes'>, limits: { uploads: number; bytes: number }) =>
+    create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes' | 'machine_id'>, limits: { uploads: number; bytes: number }) =>
       db.transaction().execute(async (trx): Promise<'created' | 'too_many' | 'too_large'> => {
         await trx.insertInto('unfinished_upload_totals').values({ customer_id: row.customer_id, uploads: 0, bytes: 0 }).onConflict((oc) => oc.column('customer_id').doNothing()).execute();
         const taken = await trx
@@ -29,7 +29,7 @@ export function uploadRepository(db: Db) {
       }),
     /** A customer's unfinished uploads: the places they hold. */
     unfinishedOf: (customerId: string) =>
-      db.selectFrom('uploads').select(['id', 'declared_bytes']).where('customer_id', '=', customerId).where('status', 'in', ['receiving', 'ingesting']).execute(),
+      db.selectFrom('uploads').select(['id', 'declared_bytes', 'machine_id', 'created_at']).where('customer_id', '=', customerId).where('status', 'in', ['receiving', 'ingesting']).execute(),
     find: (id: string) => db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst(),
     async markIngesting(id: string) {
       await db.updateTable('uploads').set({ status: 'ingesting' }).where('id', '=', id).where('status', '=', 'receiving').execute();
@@ -51,9 +51,18 @@ export function uploadRepository(db: Db) {
           .where('customer_id', '=', ended.customer_id)
           .execute();
       }),
-    /** Unfinished uploads created before `olderThan`, a page at a time after `after` (created_at, id). */
-    unfinished(olderThan: string, after: { createdAt: string; id: string } | undefined, limit: number) {
-      const q = db.selectFrom('uploads').selectAll().where('status', 'in', ['receiving', 'ingesting']).where('created_at', '<', olderThan);
+    /**
+     * Unfinished uploads created before `olderThan` that one machine is to judge, a page at a time after
+     * `after` (created_at, id): its own, those from before machines had ids, and any created before
+     * `othersBefore`.
+     */
+    unfinishedFor(machineId: string, o: { olderThan: string; othersBefore: string }, after: { createdAt: string; id: string } | undefined, limit: number) {
+      const q = db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('status', 'in', ['receiving', 'ingesting'])
+        .where('created_at', '<', o.olderThan)
+        .where((eb) => eb.or([eb('machine_id', '=', machineId), eb('machine_id', 'is', null), eb('created_at', '<', o.othersBefore)]));
       return keysetPage(q, { value: 'created_at', id: 'id' }, 'asc', after && { value: after.createdAt, id: after.id }, limit).execute();
     },
     async deleteFinishedBefore(createdBefore: string) {

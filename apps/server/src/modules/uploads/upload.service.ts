@@ -6,8 +6,8 @@ import { IngestRejection, type DateTaken } from './ingest/ingest-photo.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import { dateFromLastModified } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
-import { UPLOAD_EXPIRY_MS, type UploadDatastore } from './upload-datastore.js';
-import { RECOVERY_INTERVAL_MS } from './upload-recovery.js';
+import type { UploadDatastore } from './upload-datastore.js';
+import { givingUp, RECOVERY_INTERVAL_MS } from './upload-recovery.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, NoPlaceForUpload, secondsUntilRoomFor } from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
 
@@ -60,15 +60,15 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
 
   /**
    * When the customer's unfinished uploads are certain to leave room for one of `bytes`: each is given up
-   * at the first recovery pass after it expired (one whose bytes are gone, at the next pass).
+   * at the first recovery pass after it expired (one whose bytes are gone, at the next pass; one received
+   * on another machine, by that machine a day after its last byte at the latest).
    */
   async function secondsUntilPlaceFor(customerId: string, bytes: number): Promise<number> {
     const now = Date.now();
     const held = await Promise.all(
       (await uploads.unfinishedOf(customerId)).map(async (upload) => {
-        const written = await datastore.lastWrittenAt(upload.id);
-        const givenUpAt = (written === undefined ? now : written + UPLOAD_EXPIRY_MS) + RECOVERY_INTERVAL_MS;
-        return { declaredBytes: Number(upload.declared_bytes), givenUpAt };
+        const giveUp = givingUp(upload, { machineId: datastore.machineId, lastWrittenAt: await datastore.lastWrittenAt(upload.id), now });
+        return { declaredBytes: Number(upload.declared_bytes), givenUpAt: Math.max(giveUp.at, now) + RECOVERY_INTERVAL_MS };
       }),
     );
     return secondsUntilRoomFor(bytes, held, now);
@@ -151,7 +151,7 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
       // The album is checked now, before any byte arrives, by the same rule that places the photo in it later.
       if (u.albumId !== undefined) await checkAlbum(customerId, u.albumId);
       const outcome = await uploads.create(
-        { id: u.id, customer_id: customerId, file_name: fileName, album_id: u.albumId ?? null, declared_bytes: u.size },
+        { id: u.id, customer_id: customerId, file_name: fileName, album_id: u.albumId ?? null, declared_bytes: u.size, machine_id: datastore.machineId },
         { uploads: MAX_UNFINISHED_UPLOADS, bytes: MAX_UNFINISHED_UPLOAD_BYTES },
       );
       if (outcome === 'too_many') {
