@@ -16,7 +16,7 @@ class FileStoreInMadeFolder extends FileStore {}
 Object.defineProperty(FileStoreInMadeFolder.prototype, 'checkOrCreateDirectory', { value: () => undefined });
 
 /** The file in the upload folder that names the machine holding it (tus lists only files with a .json beside them). */
-export const MACHINE_ID_FILE = 'machine-id';
+const MACHINE_ID_FILE = 'machine-id';
 
 /**
  * The id of the machine whose upload folder this is, made at its first start and kept in the folder: a
