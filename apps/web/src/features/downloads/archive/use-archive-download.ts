@@ -1,14 +1,19 @@
-import type { SharedPhotoRef } from '@shoebox/contracts';
+import { DOWNLOAD_ARCHIVE_VALID_HOURS, type SharedPhotoRef } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { serverRefusalOf, useServerRefusalText } from '../../../lib/http/server-refusal';
+import { serverRefusalOf, useServerRefusalText, type ServerRefusal } from '../../../lib/http/server-refusal';
 import { useServices } from '../../../lib/services';
 import { useCreateDownload } from '../api/create-download';
 import { useCreateSharedAlbumDownload } from '../api/create-shared-album-download';
 import { downloadKeys } from '../api/query-keys';
 import { followArchive } from '../lib/follow-archive';
+import { useLinkRefusalText } from '../lib/link-refusal';
+
+/** Refusals may say how long an archive is kept (too many kept: a place frees when one expires); the server's values leave that out. */
+const withKeptHours = (refusal: ServerRefusal | undefined): ServerRefusal | undefined =>
+  refusal && { ...refusal, params: { ...refusal.params, hours: DOWNLOAD_ARCHIVE_VALID_HOURS } };
 
 /** What a selection's Download asks for: own photos by id, or a shared album's photos with their owners. */
 export type ArchivePhotos = { photoIds: string[] } | { sharedPhotos: SharedPhotoRef[] };
@@ -29,6 +34,7 @@ export interface ArchiveRequest {
 export function useArchiveDownload() {
   const { t } = useTranslation('downloads');
   const refusalText = useServerRefusalText('downloads');
+  const linkRefusalText = useLinkRefusalText();
   const { http, config, auth } = useServices();
   const queryClient = useQueryClient();
   const own = useCreateDownload();
@@ -46,7 +52,7 @@ export function useArchiveDownload() {
       if ('photoIds' in chosen) await own.mutateAsync({ id, name, photos: chosen.photoIds });
       else await shared.mutateAsync({ id, name, photos: chosen.sharedPhotos });
     } catch (error) {
-      toast.error(refusalText(serverRefusalOf(error)));
+      toast.error(refusalText(withKeptHours(serverRefusalOf(error))));
       return false;
     } finally {
       running.current = false;
@@ -56,7 +62,7 @@ export function useArchiveDownload() {
       http,
       pushSocketUrl: config.pushSocketUrl,
       getAccessToken: () => auth.accessToken(),
-      texts: { started: t('archive.started'), finished: t('archive.finished'), failed: t('archive.failed'), notSaved: t('refusals.unknown') },
+      texts: { started: t('archive.started'), finished: t('archive.finished'), failed: t('archive.failed'), notSaved: linkRefusalText },
       onChange: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.all }),
     });
     return true;

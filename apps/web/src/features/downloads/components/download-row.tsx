@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { formatBytes } from '../../../lib/format-bytes';
 import { useDownloadUrl } from '../api/get-download-url';
 import { downloadKeys } from '../api/query-keys';
+import { useLinkRefusalText } from '../lib/link-refusal';
 import { saveArchive } from '../lib/save-archive';
 import styles from './download-row.module.css';
 
@@ -19,6 +20,7 @@ export function DownloadRow({ item }: { item: DownloadItem }) {
   const { t, i18n } = useTranslation('downloads');
   const queryClient = useQueryClient();
   const link = useDownloadUrl();
+  const linkRefusalText = useLinkRefusalText();
   const nameId = useId();
   const state = shownState(item, Date.now());
   const name = item.name ?? t('page.defaultName', { count: item.photosCount });
@@ -29,8 +31,8 @@ export function DownloadRow({ item }: { item: DownloadItem }) {
   const save = () =>
     link.mutate(item.id, {
       onSuccess: (url) => saveArchive(url, item.id),
-      onError: () => {
-        toast.error(t('refusals.unknown'), { duration: 10_000 });
+      onError: (error) => {
+        toast.error(linkRefusalText(error), { duration: 10_000 });
         // The archive may have lapsed since the list was read.
         void queryClient.invalidateQueries({ queryKey: downloadKeys.list() });
       },

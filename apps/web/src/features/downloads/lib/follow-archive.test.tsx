@@ -6,7 +6,7 @@ import { testConfig } from '../../../test/fixtures';
 import { createHttpClient } from '../../../lib/http/http-client';
 import { followArchive } from './follow-archive';
 
-const TEXTS = { started: 'Preparing download...', finished: 'Downloading photos', failed: 'Download failed', notSaved: 'Error: Your photos could not be downloaded' };
+const TEXTS = { started: 'Preparing download...', finished: 'Downloading photos', failed: 'Download failed', notSaved: () => 'Error: Your photos could not be downloaded' };
 
 function follow(downloadId: string) {
   const config = testConfig();

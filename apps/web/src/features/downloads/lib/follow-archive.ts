@@ -17,8 +17,8 @@ export interface ArchiveTexts {
   started: string;
   finished: string;
   failed: string;
-  /** The archive was made but its link could not be fetched or opened. */
-  notSaved: string;
+  /** The archive was made but its link could not be fetched: why, from the refusal. */
+  notSaved: (error: unknown) => string;
 }
 
 export interface FollowArchiveDeps {
@@ -58,7 +58,7 @@ export function followArchive(downloadId: string, deps: FollowArchiveDeps): Push
     toast(deps.texts.finished, { id: toastId, duration: ARCHIVE_FINISHED_TOAST_MS });
     getDownloadUrl(deps.http, downloadId).then(
       (url) => saveArchive(url, downloadId),
-      () => toast.error(deps.texts.notSaved, { id: toastId, duration: ARCHIVE_ERROR_TOAST_MS }),
+      (error: unknown) => toast.error(deps.texts.notSaved(error), { id: toastId, duration: ARCHIVE_ERROR_TOAST_MS }),
     );
   };
   const started = () => {

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import deDE from '../../../../public/locales/de-DE.json';
 import { downloadItem, recordSavedFiles, serveDownloads } from '../../../test/downloads';
+import { apiUrl } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
 const READY = downloadItem({
@@ -78,6 +81,28 @@ describe('the downloads page', () => {
     await user.click(button);
     expect(await screen.findByText('Error: Your photos could not be downloaded')).toBeInTheDocument();
     await waitFor(() => expect(rowNamed('Summer in Porto')).toHaveTextContent('Expired'));
+    expect(saved).toEqual([]);
+  });
+
+  test.each([
+    ['en-GB', 'Download Summer in Porto', 'This download is still being prepared. Please try again in a moment.'],
+    ['de-DE', 'Summer in Porto herunterladen', 'Dieser Download wird noch vorbereitet. Bitte versuchen Sie es gleich noch einmal.'],
+  ] as const)('a link asked for while the archive is still being made says so (%s), nothing is saved', async (locale, button, text) => {
+    if (locale === 'de-DE') {
+      i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+      await i18next.changeLanguage('de-DE');
+    }
+    serveDownloads([READY]);
+    server.use(
+      http.get(apiUrl('downloads', '/downloads/:id/url'), () =>
+        HttpResponse.json({ status: 409, error: 'download_not_ready', message: 'SERVER WORDS', correlationId: 'c' }, { status: 409 }),
+      ),
+    );
+    const saved = recordSavedFiles();
+    const { user } = renderApp('/downloads');
+    await user.click(await screen.findByRole('button', { name: button }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(/SERVER WORDS/)).not.toBeInTheDocument();
     expect(saved).toEqual([]);
   });
 
