@@ -10,7 +10,8 @@ export const DOWNLOAD_NAME_MAX_LENGTH = 120;
 const count = z.int().check(z.minimum(0));
 const timestamp = z.iso.datetime({ offset: true });
 /** The client names its request: a uuid it makes, so a repeated POST (double click, retry) is one archive. */
-export const downloadIdSchema = z.uuid();
+/** Lower case only (as crypto.randomUUID() makes it): the id is the archive's key, and one uuid must name one archive. */
+export const downloadIdSchema = z.uuid().check(z.regex(/^[0-9a-f-]+$/, { message: 'Use the id in lower case' }));
 
 const photoIdList = z.array(idSchema).check(
   z.minLength(1),
