@@ -3,6 +3,8 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 /** Signed blob URLs live this long; they are rounded to the hour so one photo keeps one URL (and cache entry) for an hour. */
 export const SIGNED_URL_TTL_SECONDS = 6 * 60 * 60;
 const ROUND_SECONDS = 60 * 60;
+/** Seconds since the epoch as sign() writes them: digits, no leading zero, within a safe integer. */
+const EXPIRY = /^[1-9]\d{0,14}$/;
 
 /**
  * For a presigner that dates its signature (S3): signed from the start of the hour and valid for the
@@ -31,11 +33,14 @@ export function urlSigner(secret: string, now: () => number = () => Date.now()) 
       return downloadName ? `${query}&d=${encodeURIComponent(downloadName)}` : query;
     },
     /** The seconds the URL still works, or undefined when it is forged or expired. */
-    verify(key: string, params: { e?: string; s?: string; d?: string }): number | undefined {
-      const expires = Number(params.e);
-      if (!Number.isInteger(expires) || !params.s) return undefined;
-      const expected = Buffer.from(mac(key, expires, params.d ?? ''));
-      const given = Buffer.from(params.s);
+    verify(key: string, params: { e?: unknown; s?: unknown; d?: unknown }): number | undefined {
+      const { e, s, d = '' } = params;
+      // Only the spelling sign() writes: Number() would read '0x…', '….0' or '0…' as the same expiry, so
+      // one signature would sign many links. A part given twice arrives as an array and is refused too.
+      if (typeof e !== 'string' || !EXPIRY.test(e) || typeof s !== 'string' || !s || typeof d !== 'string') return undefined;
+      const expires = Number(e);
+      const expected = Buffer.from(mac(key, expires, d));
+      const given = Buffer.from(s);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       const remaining = expires - Math.floor(now() / 1000);
       return remaining > 0 ? remaining : undefined;
