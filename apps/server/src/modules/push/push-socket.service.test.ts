@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_SCOPE, createAccessTokenVerifier } from '../../platform/auth/access-token.js';
 import { memoryEventBus } from '../../platform/events/memory-event-bus.js';
+import { apiErrorSchema } from '@shoebox/contracts';
 import { authenticatedPush, connectPush, OWN_ORIGIN, type PushClient } from '../../test/push-client.js';
 import { pushSocketService, type PushSocketOptions } from './push-socket.service.js';
 
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 /** The service alone on a bare HTTP server, with its timings shortened so the rules can be watched. */
-async function serve(timings: Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs'>) {
+async function serve(timings: Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs' | 'maxUnauthenticatedSockets'>) {
   const log = Fastify({ logger: false }).log;
   const events = memoryEventBus(log);
   const push = pushSocketService({ verify: createAccessTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks }), events, origins: [OWN_ORIGIN], log, ...timings });
@@ -75,5 +76,26 @@ describe('the push socket service', () => {
     await events.publish('emma', event);
     await answering.receivedCount(2);
     answering.ws.close();
+  });
+
+  it('refuses an upgrade with 503 while too many sockets have not authenticated yet, and takes one again once a place frees', async () => {
+    const { url } = await serve({ maxUnauthenticatedSockets: 2 });
+    const token = await tokenFor('emma');
+    const first = await connectPush(url, { origin: null });
+    const second = await connectPush(url, { origin: null });
+    const refused = await connectPush(url, { origin: null }).then(
+      () => undefined,
+      (err: { status?: number; body?: string }) => err,
+    );
+    expect(refused?.status).toBe(503);
+    expect(apiErrorSchema.parse(JSON.parse(refused!.body!))).toMatchObject({ status: 503, error: 'busy' });
+    // An authenticated socket no longer counts; nor does a closed one.
+    first.authenticate(token);
+    await first.receivedCount(1);
+    const third = await connectPush(url, { origin: null });
+    second.ws.close();
+    await second.closed;
+    const fourth = await connectPush(url, { origin: null });
+    for (const c of [first, third, fourth]) c.ws.close();
   });
 });

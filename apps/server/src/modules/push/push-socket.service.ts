@@ -13,6 +13,11 @@ import { errorBody } from '../../platform/http/errors.js';
 export const MAX_PUSH_MESSAGE_BYTES = 16 * 1024;
 /** Tabs and screens of one customer with a socket open at once; the oldest goes beyond it (decision 048). */
 export const MAX_PUSH_SOCKETS_PER_CUSTOMER = 20;
+/**
+ * Sockets on this server not yet authenticated (each lasts at most PUSH_AUTHENTICATE_WITHIN_MS); beyond
+ * it an upgrade is refused with 503, so idle handshakes cannot pile up memory and file handles (decision 048).
+ */
+export const MAX_UNAUTHENTICATED_PUSH_SOCKETS = 500;
 /** A socket that has not answered the previous ping by the next one is dropped (decision 048). */
 export const PUSH_PING_INTERVAL_MS = 30_000;
 /** How long a stopping server waits for its sockets' closing handshakes before cutting them. */
@@ -31,6 +36,7 @@ export interface PushSocketOptions {
   authenticateWithinMs?: number;
   pingIntervalMs?: number;
   maxSocketsPerCustomer?: number;
+  maxUnauthenticatedSockets?: number;
 }
 
 export interface PushSocketService {
@@ -49,11 +55,16 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   const authenticateWithinMs = o.authenticateWithinMs ?? PUSH_AUTHENTICATE_WITHIN_MS;
   const pingIntervalMs = o.pingIntervalMs ?? PUSH_PING_INTERVAL_MS;
   const maxSockets = o.maxSocketsPerCustomer ?? MAX_PUSH_SOCKETS_PER_CUSTOMER;
+  const maxUnauthenticated = o.maxUnauthenticatedSockets ?? MAX_UNAUTHENTICATED_PUSH_SOCKETS;
+  // By then every socket now waiting has authenticated or been closed.
+  const retryAfterSeconds = Math.ceil(authenticateWithinMs / 1000);
   const origins = new Set(o.origins);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PUSH_MESSAGE_BYTES, clientTracking: true });
   /** Each customer's authenticated sockets, oldest first. */
   const byCustomer = new Map<string, WebSocket[]>();
   const alive = new WeakSet<WebSocket>();
+  /** Sockets accepted that have not authenticated yet (their token may be being checked). */
+  const unauthenticated = new Set<WebSocket>();
   let closing = false;
 
   const unsubscribe = o.events.subscribe((userId, message) => {
@@ -80,6 +91,7 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   }
 
   function register(ws: WebSocket, customerId: string): void {
+    unauthenticated.delete(ws);
     const sockets = byCustomer.get(customerId) ?? [];
     sockets.push(ws);
     byCustomer.set(customerId, sockets);
@@ -105,6 +117,8 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   }
 
   function accept(ws: WebSocket): void {
+    unauthenticated.add(ws);
+    ws.once('close', () => unauthenticated.delete(ws));
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
     ws.on('error', (err) => o.log.debug({ err }, 'Push socket error'));
@@ -145,6 +159,11 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
       // Clients that are not browsers send none, and cannot be lured into using a customer's token.
       const origin = request.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return refuseUpgrade(request, socket, 403, 'forbidden', 'This origin may not open the push channel');
+      if (unauthenticated.size >= maxUnauthenticated) {
+        o.log.warn({ limit: maxUnauthenticated }, 'Push socket refused: too many sockets waiting to authenticate');
+        return refuseUpgrade(request, socket, 503, 'busy', 'Too many connections are opening; try again shortly', { 'Retry-After': String(retryAfterSeconds) });
+      }
+      // ws completes the handshake and calls accept() synchronously, so the count above is never stale.
       wss.handleUpgrade(request, socket, head, accept);
     },
     async close() {
@@ -179,11 +198,12 @@ function authenticateToken(data: RawData): string | null {
 }
 
 /** Answers an upgrade request with an HTTP refusal in the API's error shape and hangs up. */
-export function refuseUpgrade(request: IncomingMessage, socket: Duplex, status: number, code: string, message: string): void {
+export function refuseUpgrade(request: IncomingMessage, socket: Duplex, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(errorBody(status, code, message, correlationIdFor(request)));
   const reason = STATUS_CODES[status] ?? 'Error';
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${extra}Content-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }
