@@ -122,6 +122,32 @@ function streamBehaviour(label: string, harness: () => Harness) {
       expect((await readAll(await store().read('archives/c-4/b.zip'))).toString()).toBe('b');
     });
 
+    it('a write of a key first clears what a stopped write of that same key left; a stopped write of another key is left to the sweeper', async () => {
+      const { store, partials } = harness();
+      // Two writers that stop sending, as a process killed mid-archive does; the job's re-run writes the same key.
+      const stopped = (key: string) => {
+        const gate = new PassThrough();
+        const writing = store().writeStream(key, gate, 'application/zip');
+        writing.catch(() => {});
+        gate.write(randomBytes(S3_PART_BYTES + MB));
+        return { gate, writing };
+      };
+      const killed = stopped('archives/c-6/rerun.zip');
+      const other = stopped('archives/c-6/other.zip');
+      await until(async () => (await partials()) === 2, 'both partial writes');
+
+      expect(await store().writeStream('archives/c-6/rerun.zip', Readable.from([Buffer.from('the re-run')]), 'application/zip')).toEqual({ bytes: 10 });
+      expect((await readAll(await store().read('archives/c-6/rerun.zip'))).toString()).toBe('the re-run');
+      expect(await partials()).toBe(1);
+
+      for (const { gate, writing } of [killed, other]) {
+        gate.destroy(new Error('stopped'));
+        await expect(writing).rejects.toThrow();
+      }
+      expect(await partials()).toBe(0);
+      expect((await readAll(await store().read('archives/c-6/rerun.zip'))).toString()).toBe('the re-run');
+    });
+
     it('the sweeper removes a write left behind by a stopped process once it is stale, never a live one; that write then fails', async () => {
       const { store, partials, partialStarted } = harness();
       // A writer that stops sending, as a process killed mid-archive does.

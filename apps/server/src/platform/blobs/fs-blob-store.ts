@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,14 +14,30 @@ export const PARTIAL_DIR = '.partial';
 /** Big reads: archives stream hundreds of multi-megabyte photos, and fewer, larger reads are cheaper. */
 export const READ_CHUNK_BYTES = 1024 * 1024;
 
+/** A partial's name starts with this of its key, so a later write of the key finds what an earlier, stopped one left. */
+const keyTag = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, now: () => number = () => Date.now()): BlobStore & { pathOf(key: string): string } {
   const pathOf = (key: string) => path.join(root, checkedBlobKey(key));
   const partials = path.join(root, PARTIAL_DIR);
-  const partialPath = async () => {
+  const partialPath = async (key: string) => {
     await fs.mkdir(partials, { recursive: true });
-    return path.join(partials, `${randomUUID()}.tmp`);
+    return path.join(partials, `${keyTag(key)}-${randomUUID()}.tmp`);
+  };
+  /**
+   * Removes the partials of earlier writes of this key, left by a process stopped mid-write (kill -9), so
+   * the re-run of its job leaves none behind. Only a stopped write can own them: a key has one writer at
+   * a time, because archives and export chunks are written by their job, which a lease keeps to one runner.
+   */
+  const clearStoppedWrites = async (key: string) => {
+    const tag = `${keyTag(key)}-`;
+    const names = await fs.readdir(partials).catch((err: unknown) => {
+      if (isMissing(err)) return [];
+      throw err;
+    });
+    await Promise.all(names.filter((name) => name.startsWith(tag)).map((name) => fs.rm(path.join(partials, name), { force: true })));
   };
   /** Moves a finished partial write under its key; a crash before it leaves the key as it was. */
   const publish = async (temp: string, key: string) => {
@@ -31,7 +47,7 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
   };
   const write = async (key: string, data: Buffer | string, copy: boolean) => {
     checkedBlobKey(key);
-    const temp = await partialPath();
+    const temp = await partialPath(key);
     try {
       if (copy) await fs.copyFile(data as string, temp);
       else await fs.writeFile(temp, data);
@@ -59,7 +75,8 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
     },
     async writeStream(key: string, body: Readable) {
       checkedBlobKey(key);
-      const temp = await partialPath();
+      await clearStoppedWrites(key);
+      const temp = await partialPath(key);
       const handle = await fs.open(temp, 'wx');
       let bytes = 0;
       try {

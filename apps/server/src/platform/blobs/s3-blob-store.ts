@@ -63,9 +63,32 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     return latest;
   };
 
+  /**
+   * Aborts the unfinished multipart uploads of this exact key, left by a process stopped mid-write
+   * (kill -9), so the re-run of its job leaves none behind. Only a stopped write can own them: a key has
+   * one writer at a time, because archives and export chunks are written by their job, which a lease
+   * keeps to one runner.
+   */
+  const abortStoppedWrites = async (key: string) => {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, Prefix: key, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+      // The prefix also matches longer keys ('1.zip' and '1.zip.x'); only this one is ours to abort.
+      const stopped = (page.Uploads ?? []).filter((u) => u.Key === key && u.UploadId);
+      await Promise.all(stopped.map(({ UploadId }) => client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key: key, UploadId })).catch((err: unknown) => {
+        // Gone meanwhile (the sweeper): nothing left to abort.
+        if ((err as { name?: string }).name !== 'NoSuchUpload') throw err;
+      })));
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker !== undefined);
+  };
+
   /** A multipart upload made only once a first whole part is there; aborted on any failure, so the key never sees it. */
   const writeStream = async (key: string, body: Readable, contentType: string) => {
     checkedBlobKey(key);
+    await abortStoppedWrites(key);
     let uploadId: string | undefined;
     const parts: { PartNumber: number; ETag: string }[] = [];
     let uploading: Promise<void> | undefined;
