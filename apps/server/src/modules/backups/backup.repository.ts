@@ -39,6 +39,19 @@ export function backupRepository(db: Db) {
     findUnfinished: (customerId: string) =>
       db.selectFrom('backups').selectAll().where('customer_id', '=', customerId).where('status', 'in', UNFINISHED).executeTakeFirst(),
 
+    /** When the customer's ready exports made after `madeAfter` (those whose links still work) were made, oldest first. */
+    async readySince(customerId: string, madeAfter: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('backups')
+        .select('processed_at')
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'processed')
+        .where('processed_at', '>', madeAfter)
+        .orderBy('processed_at')
+        .execute();
+      return rows.flatMap((r) => (r.processed_at === null ? [] : [r.processed_at]));
+    },
+
     find: (id: string) => db.selectFrom('backups').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The customer's export; another customer's is not found. */

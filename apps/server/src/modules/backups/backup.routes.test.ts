@@ -9,6 +9,7 @@ import { downloadSetups, useDownloadServer } from '../../test/downloads.js';
 import { unpackZip } from '../../test/exports.js';
 import { newCustomer, PHOTOS_API, relative, storePhotos, type TestCustomer } from '../../test/photo-library.js';
 import { PUBLIC_URL } from '../../test/test-server.js';
+import { MAX_READY_EXPORTS } from './backup.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -84,6 +85,34 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     const next = z.parse(backupCreatedSchema, (await post(customer)).json());
     expect(next.id).not.toBe(id);
     await untilReady(customer, next.id);
+  });
+
+  it('keeps at most MAX_READY_EXPORTS ready exports per customer: a further request is 429 too_many_exports until the oldest expires, and makes nothing', async () => {
+    const customer = await newCustomer(server());
+    await storePhotos(server(), customer.id, [{}]);
+    const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    const insert = (status: 'processed' | 'failed', processedDaysAgo: number) =>
+      server()
+        .db.insertInto('backups')
+        .values({ id: randomUUID(), customer_id: customer.id, status, requested_at: daysAgo(processedDaysAgo), processed_at: status === 'processed' ? daysAgo(processedDaysAgo) : null, email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 1, skipped_photos: 0, mail_sent_at: daysAgo(processedDaysAgo), error: status === 'failed' ? 'disk full' : null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    // A failed export and one past its week take no place.
+    await insert('failed', 1);
+    await insert('processed', EXPORT_LINK_VALID_DAYS + 1);
+    const oldest = await insert('processed', 2);
+    await insert('processed', 1);
+    const before = await backupsOf(customer.id);
+
+    const refused = await post(customer);
+    expect(refused.statusCode).toBe(429);
+    expect(z.parse(apiErrorSchema, refused.json())).toMatchObject({ status: 429, error: 'too_many_exports', params: { limit: MAX_READY_EXPORTS } });
+    // Until the oldest ready export expires, five days from now.
+    expect(Math.abs(Number(refused.headers['retry-after']) - (EXPORT_LINK_VALID_DAYS - 2) * 86_400)).toBeLessThan(60);
+    expect(await backupsOf(customer.id)).toEqual(before);
+
+    await server().db.updateTable('backups').set({ processed_at: daysAgo(EXPORT_LINK_VALID_DAYS + 0.01) }).where('id', '=', oldest.id).execute();
+    expect((await post(customer)).statusCode).toBe(202);
   });
 
   it('answers an export still being made as pending, and a new request with that export', async () => {

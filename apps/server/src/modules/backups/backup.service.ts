@@ -15,6 +15,20 @@ export interface ExportJobPayload {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Ready exports a customer keeps at once (decision 047): each is the whole library, kept a week. Beyond
+ * it a request is refused until the oldest expires, so asking again and again cannot fill the storage.
+ */
+export const MAX_READY_EXPORTS = 2;
+
+class TooManyExports extends AppError {
+  constructor(override readonly retryAfterSeconds: number) {
+    super(429, 'too_many_exports', `At most ${MAX_READY_EXPORTS} exports can be kept at once; each expires ${EXPORT_LINK_VALID_DAYS} days after it is made`, undefined, {
+      limit: MAX_READY_EXPORTS,
+    });
+  }
+}
+
 /** When an export's links stop working. */
 export const exportExpiry = (processedAt: string) => new Date(Date.parse(processedAt) + EXPORT_LINK_VALID_DAYS * DAY_MS);
 
@@ -51,6 +65,14 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
     return row;
   }
 
+  /** The refusal when the customer already keeps MAX_READY_EXPORTS ready exports, with the time until the oldest expires. */
+  async function tooManyReady(customerId: string): Promise<TooManyExports | undefined> {
+    const ready = await repo.readySince(customerId, new Date(now().getTime() - EXPORT_LINK_VALID_DAYS * DAY_MS).toISOString());
+    if (ready.length < MAX_READY_EXPORTS) return undefined;
+    const freesAt = exportExpiry(ready[ready.length - MAX_READY_EXPORTS]!).getTime();
+    return new TooManyExports(Math.max(1, Math.ceil((freesAt - now().getTime()) / 1000)));
+  }
+
   /**
    * Starts an export of the whole library, or answers the one already being made: a customer has one at a
    * time, held by the database, so two requests at once make one export.
@@ -62,6 +84,8 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, running.id, { backupId: running.id });
       return created(running);
     }
+    const full = await tooManyReady(identity.customerId);
+    if (full) throw full;
     if ((await libraryOriginals(identity.customerId, null, 1)).length === 0) throw libraryEmpty();
     const customer = await customerOf(identity);
     const row: BackupsTable = {
@@ -85,6 +109,13 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       if (winner) return created(winner);
       // It finished in between: this request starts the next one.
       return start(identity);
+    }
+    // Checked again now that this export holds the customer's one unfinished place: only it can still
+    // become ready, so the count cannot change. Another request's export may have ended since the check above.
+    const stillFull = await tooManyReady(identity.customerId);
+    if (stillFull) {
+      await repo.delete(row.id);
+      throw stillFull;
     }
     try {
       await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, row.id, { backupId: row.id });
