@@ -127,3 +127,15 @@ test('an empty library: the refusal is said in the customer’s words, not the s
   await view.user.click(within(dialog).getByRole('button', { name: 'Request export' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('There are no photos in your library, so there is nothing to export.');
 });
+
+test('the most ready exports kept: the refusal says how many, in the customer’s words', async () => {
+  const { view, open } = setup(() =>
+    HttpResponse.json(
+      { status: 429, error: 'too_many_exports', message: 'At most 2 exports can be kept', correlationId: 'c', params: { limit: 2 } },
+      { status: 429, headers: { 'Retry-After': '3600' } },
+    ),
+  );
+  const dialog = await open();
+  await view.user.click(within(dialog).getByRole('button', { name: 'Request export' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('You already have 2 exports ready to download.');
+});
