@@ -69,10 +69,10 @@ export function downloadCalls(server: () => TestShoebox) {
   };
 }
 
-/** An archive row as the service writes it; pending ones put here have no job, so they stay pending. */
-export async function insertDownloadRow(server: TestShoebox, customerId: string, o: Partial<DownloadsTable> & { refs?: SharedPhotoRef[] } = {}): Promise<DownloadsTable> {
+/** An archive row as the service writes it, pending unless `o` says otherwise. */
+export function downloadRow(customerId: string, o: Partial<DownloadsTable> & { refs?: SharedPhotoRef[] } = {}): DownloadsTable {
   const { refs = [{ photoId: randomUUID(), ownerId: customerId }], ...overrides } = o;
-  const row: DownloadsTable = {
+  return {
     id: randomUUID(),
     customer_id: customerId,
     name: null,
@@ -87,6 +87,11 @@ export async function insertDownloadRow(server: TestShoebox, customerId: string,
     expires_at: null,
     ...overrides,
   };
+}
+
+/** Puts an archive row straight into the table; pending ones put here have no job, so they stay pending. */
+export async function insertDownloadRow(server: TestShoebox, customerId: string, o: Partial<DownloadsTable> & { refs?: SharedPhotoRef[] } = {}): Promise<DownloadsTable> {
+  const row = downloadRow(customerId, o);
   await server.db.insertInto('downloads').values(row).execute();
   return row;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, downloadCreatedSchema, MAX_PHOTOS_PER_DOWNLOAD, signedUrlSchema, type PushMessage } from '@shoebox/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadCalls, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
+import { downloadCalls, downloadRow, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
 import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos } from '../../test/photo-library.js';
 import { downloadRepository } from './download.repository.js';
 import { MAX_LIVE_DOWNLOADS, MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
@@ -152,21 +152,7 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
   it('the cap on archives in the making holds when many are asked for at once', async () => {
     const me = await newCustomer(server());
     const repo = downloadRepository(server().db);
-    const row = () => ({
-      id: randomUUID(),
-      customer_id: me.id,
-      name: null,
-      photos: '[]',
-      photos_count: 1,
-      state: 'pending' as const,
-      size: null,
-      left_out: 0,
-      error: null,
-      created_at: new Date().toISOString(),
-      finished_at: null,
-      expires_at: null,
-    });
-    const outcomes = await Promise.all(Array.from({ length: 12 }, () => repo.create(row(), 3)));
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => repo.create(downloadRow(me.id), 3)));
     expect(outcomes.filter((o) => o.created)).toHaveLength(3);
     expect(outcomes.filter((o) => 'full' in o)).toHaveLength(9);
     expect(await rowsOf(me.id)).toHaveLength(3);
@@ -174,7 +160,7 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     const [first] = await rowsOf(me.id);
     expect(await repo.markReady(first!.id, { size: 1, leftOut: 0, finishedAt: new Date().toISOString(), expiresAt: new Date().toISOString() })).toBe(true);
     expect(await repo.markFailed(first!.id, 'archive_failed', new Date().toISOString())).toBe(false);
-    const after = await Promise.all(Array.from({ length: 4 }, () => repo.create(row(), 3)));
+    const after = await Promise.all(Array.from({ length: 4 }, () => repo.create(downloadRow(me.id), 3)));
     expect(after.filter((o) => o.created)).toHaveLength(1);
   });
 
