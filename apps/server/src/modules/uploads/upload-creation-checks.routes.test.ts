@@ -9,7 +9,7 @@ import { encodeMetadata, locationOfUpload, newCustomer, tusClient, tusFilesOf, u
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { UPLOAD_EXPIRY_MS } from './upload-datastore.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
-import { RECOVERY_INTERVAL_MS } from './upload-recovery.js';
+import { RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 let seed = 4500;

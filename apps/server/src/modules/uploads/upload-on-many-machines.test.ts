@@ -9,7 +9,7 @@ import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { UPLOAD_EXPIRY_MS } from './upload-datastore.js';
 import { MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
-import { RECOVERY_INTERVAL_MS } from './upload-recovery.js';
+import { RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 
 let seed = 900;
 

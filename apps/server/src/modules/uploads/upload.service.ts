@@ -7,7 +7,7 @@ import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import { dateFromLastModified } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
-import { givingUp, RECOVERY_INTERVAL_MS } from './upload-recovery.js';
+import { givingUp, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, NoPlaceForUpload, secondsUntilRoomFor } from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
 
