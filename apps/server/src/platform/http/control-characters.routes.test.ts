@@ -4,6 +4,7 @@
  * bidirectional overrides that disguise them. Each answers 400 in the one error shape on both databases,
  * and the database is left exactly as it was.
  */
+import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,11 @@ interface Field {
 }
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles`;
+const DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/downloads`;
+const SHARED_DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/shared-album-downloads`;
+const BACKUPS = `${SERVICE_BASE_PATHS.photoManagement}/backups`;
+/** A photo nobody has: a clean download request is then answered 404 and makes no archive. */
+const NO_PHOTO = 'photo-nobody-has';
 const e = encodeURIComponent;
 /** A cursor as this server encodes one, carrying the text where a date and an id belong. */
 const forgedCursor = (bad: string) => Buffer.from(JSON.stringify([bad, bad])).toString('base64url');
@@ -101,6 +107,16 @@ const FIELDS: Field[] = [
   { route: 'DELETE /photos/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PHOTOS}/${e(bad)}` }) },
   { route: 'POST /uploads (tus)', field: 'Upload-Metadata filename', display: true, request: (bad, c) => tusCreate(c, { filename: `${bad}.jpg` }) },
   { route: 'POST /uploads (tus)', field: 'Upload-Metadata albumId', request: (bad, c) => tusCreate(c, { filename: 'IMG_0001.jpg', albumId: bad }) },
+  { route: 'POST /downloads', field: 'name', display: true, request: (bad, c) => json(c, 'POST', DOWNLOADS, { id: randomUUID(), name: bad, photos: [NO_PHOTO] }) },
+  { route: 'POST /downloads', field: 'photos[]', request: (bad, c) => json(c, 'POST', DOWNLOADS, { id: randomUUID(), photos: [NO_PHOTO, bad] }) },
+  { route: 'POST /downloads', field: 'id', request: (bad, c) => json(c, 'POST', DOWNLOADS, { id: bad, photos: [NO_PHOTO] }) },
+  { route: 'POST /shared-album-downloads', field: 'name', display: true, request: (bad, c) => json(c, 'POST', SHARED_DOWNLOADS, { id: randomUUID(), name: bad, photos: [{ photoId: NO_PHOTO, ownerId: c.who.id }] }) },
+  { route: 'POST /shared-album-downloads', field: 'photos[].photoId', request: (bad, c) => json(c, 'POST', SHARED_DOWNLOADS, { id: randomUUID(), photos: [{ photoId: bad, ownerId: c.who.id }] }) },
+  { route: 'POST /shared-album-downloads', field: 'photos[].ownerId', request: (bad, c) => json(c, 'POST', SHARED_DOWNLOADS, { id: randomUUID(), photos: [{ photoId: NO_PHOTO, ownerId: bad }] }) },
+  { route: 'GET /downloads/:id/url', field: 'id', request: (bad, c) => as(c, { url: `${DOWNLOADS}/${e(bad)}/url` }) },
+  { route: 'GET /backups/:id', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}` }) },
+  { route: 'GET /backups/:id/chunks/:chunk/url', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}/chunks/1/url` }) },
+  { route: 'GET /backups/:id/chunks/:chunk/url', field: 'chunk', request: (bad, c) => as(c, { url: `${BACKUPS}/${randomUUID()}/chunks/${e(bad)}/url` }) },
   { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
   { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
   { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
@@ -118,7 +134,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
