@@ -63,6 +63,18 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     return latest;
   };
 
+  /** The bucket's unfinished multipart uploads (under `prefix` when given), a listing page at a time. */
+  async function* unfinishedUploadPages(prefix?: string) {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+      yield page.Uploads ?? [];
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker !== undefined);
+  }
+
   /**
    * Aborts the unfinished multipart uploads of this exact key, left by a process stopped mid-write
    * (kill -9), so the re-run of its job leaves none behind. Only a stopped write can own them: a key has
@@ -70,19 +82,14 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
    * keeps to one runner.
    */
   const abortStoppedWrites = async (key: string) => {
-    let keyMarker: string | undefined;
-    let uploadIdMarker: string | undefined;
-    do {
-      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, Prefix: key, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+    for await (const page of unfinishedUploadPages(key)) {
       // The prefix also matches longer keys ('1.zip' and '1.zip.x'); only this one is ours to abort.
-      const stopped = (page.Uploads ?? []).filter((u) => u.Key === key && u.UploadId);
+      const stopped = page.filter((u) => u.Key === key && u.UploadId);
       await Promise.all(stopped.map(({ UploadId }) => client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key: key, UploadId })).catch((err: unknown) => {
         // Gone meanwhile (the sweeper): nothing left to abort.
         if ((err as { name?: string }).name !== 'NoSuchUpload') throw err;
       })));
-      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-    } while (keyMarker !== undefined);
+    }
   };
 
   /** A multipart upload made only once a first whole part is there; aborted on any failure, so the key never sees it. */
@@ -175,20 +182,17 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
     async sweepPartials(olderThanMs) {
       // The bucket is this store's: every unfinished multipart upload in it is one of its streamed writes.
       let removed = 0;
-      let keyMarker: string | undefined;
-      let uploadIdMarker: string | undefined;
-      do {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: o.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
-        for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+      for await (const page of unfinishedUploadPages()) {
+        for (const { Key, UploadId, Initiated } of page) {
           if (!Key || !UploadId) continue;
+          // Started within the window: fresh whatever its parts say, so they need not be listed.
+          if (Initiated && now() - Initiated.getTime() < olderThanMs) continue;
           // A live write adds a part every few seconds; one whose newest part is this old has no writer left.
           if (now() - (await lastActivity(Key, UploadId, Initiated)) < olderThanMs) continue;
           await client.send(new AbortMultipartUploadCommand({ Bucket: o.bucket, Key, UploadId }));
           removed++;
         }
-        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-      } while (keyMarker !== undefined);
+      }
       return removed;
     },
     signedUrl(key, options) {
