@@ -1,4 +1,5 @@
 import type { Photo } from '@shoebox/contracts';
+import { saveFromLink } from '../../../lib/save-from-link';
 
 /**
  * How long the saved bytes stay addressable after the save starts. The browser reads them
@@ -15,12 +16,6 @@ export async function saveOriginal(photo: Photo, signal?: AbortSignal): Promise<
   const response = await fetch(photo.untouchedUrl, { signal });
   if (!response.ok) throw new Error(`The photo's original answered ${response.status}`);
   const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = photo.localFileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  saveFromLink(url, photo.localFileName);
   setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
 }

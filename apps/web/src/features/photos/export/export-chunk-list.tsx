@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { formatBytes } from '../../../lib/format-bytes';
 import { isHttpStatus } from '../../../lib/http/errors';
+import { saveFromLink } from '../../../lib/save-from-link';
 import { useServices } from '../../../lib/services';
 import { useExportChunkUrl } from '../api/get-export-chunk-url';
 import styles from './export-page.module.css';
-import { chunkFileName, saveChunk } from './save-chunk';
+import { chunkFileName } from './chunk-file-name';
 
 export interface ExportChunkListProps {
   backupId: string;
@@ -40,7 +41,8 @@ function ChunkRow({ backupId, chunk, total, onExpired }: { backupId: string; chu
   const download = () => {
     setFailed(false);
     link.mutate(chunk.id, {
-      onSuccess: ({ url }) => saveChunk(url, chunkFileName(chunk.iteration, total)),
+      // A chunk can be gigabytes: the browser fetches and saves it itself (the link answers as an attachment).
+      onSuccess: ({ url }) => saveFromLink(url, chunkFileName(chunk.iteration, total)),
       onError: (error) => (isHttpStatus(error, 404) ? onExpired() : setFailed(true)),
     });
   };
