@@ -26,6 +26,12 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
     await fs.mkdir(partials, { recursive: true });
     return path.join(partials, `${keyTag(key)}-${randomUUID()}.tmp`);
   };
+  /** The partial writes' file names; none before the first write made the folder. */
+  const listPartials = () =>
+    fs.readdir(partials).catch((err: unknown) => {
+      if (isMissing(err)) return [];
+      throw err;
+    });
   /**
    * Removes the partials of earlier writes of this key, left by a process stopped mid-write (kill -9), so
    * the re-run of its job leaves none behind. Only a stopped write can own them: a key has one writer at
@@ -33,10 +39,7 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
    */
   const clearStoppedWrites = async (key: string) => {
     const tag = `${keyTag(key)}-`;
-    const names = await fs.readdir(partials).catch((err: unknown) => {
-      if (isMissing(err)) return [];
-      throw err;
-    });
+    const names = await listPartials();
     await Promise.all(names.filter((name) => name.startsWith(tag)).map((name) => fs.rm(path.join(partials, name), { force: true })));
   };
   /** Moves a finished partial write under its key; a crash before it leaves the key as it was. */
@@ -102,10 +105,7 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
       await fs.rm(pathOf(key), { force: true });
     },
     async sweepPartials(olderThanMs) {
-      const names = await fs.readdir(partials).catch((err: unknown) => {
-        if (isMissing(err)) return [];
-        throw err;
-      });
+      const names = await listPartials();
       let removed = 0;
       for (const name of names) {
         const file = path.join(partials, name);
