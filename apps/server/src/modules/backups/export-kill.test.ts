@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { fsBlobStore, PARTIAL_DIR } from '../../platform/blobs/fs-blob-store.js';
@@ -18,6 +16,7 @@ import { blobDirOf, PUBLIC_URL } from '../../test/test-server.js';
 import { backupRepository } from './backup.repository.js';
 import { chunkBlobKey, EXPORT_JOB } from './backup.service.js';
 import { startExportWorker, type ExportWorkerSetup } from '../../test/export-worker.js';
+import { startSourceChild } from '../../test/source-child.js';
 
 /** Short enough that the killed process's export is taken over within a second or two. */
 const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
@@ -34,23 +33,8 @@ async function until<T>(check: () => Promise<T | undefined | false>, what: strin
 
 /** A process of its own making exports from the sources (test/export-child.ts). */
 function startChild(setup: ExportWorkerSetup): { child: ChildProcess; started: Promise<string> } {
-  const hooks = new URL('../../platform/images/typescript-hooks.mjs', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`,
-      fileURLToPath(new URL('../../test/export-child.ts', import.meta.url)),
-    ],
-    { env: { ...process.env, EXPORT_CHILD_SETUP: JSON.stringify(setup) }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('started ') && resolve(line));
-    child.on('exit', (code, signal) => reject(new Error(`The export process ended (${code ?? signal}) before it took the export: ${stderr}`)));
-  });
-  return { child, started };
+  const { child, ready } = startSourceChild(new URL('../../test/export-child.ts', import.meta.url), { EXPORT_CHILD_SETUP: JSON.stringify(setup) }, 'started ', 'export process');
+  return { child, started: ready };
 }
 
 const adapters = [

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { ArchiveEventKey } from '@shoebox/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PARTIAL_DIR, fsBlobStore } from '../../platform/blobs/fs-blob-store.js';
@@ -18,6 +16,7 @@ import { photoService } from '../photos/photo.service.js';
 import { archiveKey, defineDownloadArchiveJob } from './download-archive-job.js';
 import { downloadRepository } from './download.repository.js';
 import type { ArchiveCrashSetup } from '../../test/archive-child.js';
+import { startSourceChild } from '../../test/source-child.js';
 
 /** Short enough that the killed process's job is taken over within a second or two. */
 const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
@@ -54,27 +53,8 @@ const backends: Backend[] = [
 
 /** A process of its own running test/archive-child.ts from the sources; resolves `stalled` once it is mid-archive. */
 function startChild(setup: ArchiveCrashSetup): { child: ChildProcess; stalled: Promise<string>; lines: string[] } {
-  const hooks = new URL('../../platform/images/typescript-hooks.mjs', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`,
-      fileURLToPath(new URL('../../test/archive-child.ts', import.meta.url)),
-    ],
-    { env: { ...process.env, ARCHIVE_CHILD_SETUP: JSON.stringify(setup) }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  const lines: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const stalled = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      if (line.startsWith('stalled ')) resolve(line);
-    });
-    child.on('exit', (code, signal) => reject(new Error(`The second process ended (${code ?? signal}) before it stalled: ${stderr}`)));
-  });
-  return { child, stalled, lines };
+  const { child, ready, lines } = startSourceChild(new URL('../../test/archive-child.ts', import.meta.url), { ARCHIVE_CHILD_SETUP: JSON.stringify(setup) }, 'stalled ', 'second process');
+  return { child, stalled: ready, lines };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

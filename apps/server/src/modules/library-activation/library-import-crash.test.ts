@@ -1,9 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { importPushMessageSchema, photoPageSchema, type ImportPushMessage } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -11,6 +9,7 @@ import { createDatabase } from '../../platform/db/database.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { newCustomer, PHOTOS_API } from '../../test/photo-library.js';
+import { startSourceChild } from '../../test/source-child.js';
 import { PUBLIC_URL, startTestShoebox } from '../../test/test-server.js';
 import { legacyPhotoKey } from './legacy-photo-keys.js';
 import { LIBRARY_IMPORT_JOB } from './library-import.js';
@@ -21,23 +20,13 @@ const HELD = 3;
 
 /** A server process of its own running test/library-import-child.ts from the sources. */
 function startChild(env: Record<string, string>, customerId: string): { child: ChildProcess; started: Promise<string> } {
-  const hooks = new URL('../../platform/images/typescript-hooks.mjs', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`,
-      fileURLToPath(new URL('../../test/library-import-child.ts', import.meta.url)),
-    ],
-    { env: { ...process.env, IMPORT_CHILD_ENV: JSON.stringify(env), IMPORT_CHILD_CUSTOMER: customerId }, stdio: ['ignore', 'pipe', 'pipe'] },
+  const { child, ready } = startSourceChild(
+    new URL('../../test/library-import-child.ts', import.meta.url),
+    { IMPORT_CHILD_ENV: JSON.stringify(env), IMPORT_CHILD_CUSTOMER: customerId },
+    'started ',
+    'first process',
   );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('started ') && resolve(line));
-    child.on('exit', (code, signal) => reject(new Error(`The first process ended (${code ?? signal}) before it started the import: ${stderr}`)));
-  });
-  return { child, started };
+  return { child, started: ready };
 }
 
 describe.each(databases)('a library import killed mid-way on $name', (kind) => {
