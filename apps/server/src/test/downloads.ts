@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { downloadListSchema, SERVICE_BASE_PATHS, type DownloadItem, type SharedPhotoRef } from '@shoebox/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
+import { pendingDownloadRow } from '../modules/downloads/download.service.js';
 import type { DownloadsTable } from '../platform/db/schema.js';
 import { databases, type TestDatabaseKind } from './databases.js';
 import { relative, useLibraryServer, type TestCustomer } from './photo-library.js';
@@ -72,21 +73,7 @@ export function downloadCalls(server: () => TestShoebox) {
 /** An archive row as the service writes it, pending unless `o` says otherwise. */
 export function downloadRow(customerId: string, o: Partial<DownloadsTable> & { refs?: SharedPhotoRef[] } = {}): DownloadsTable {
   const { refs = [{ photoId: randomUUID(), ownerId: customerId }], ...overrides } = o;
-  return {
-    id: randomUUID(),
-    customer_id: customerId,
-    name: null,
-    photos: JSON.stringify(refs),
-    photos_count: refs.length,
-    state: 'pending',
-    size: null,
-    left_out: 0,
-    error: null,
-    created_at: new Date().toISOString(),
-    finished_at: null,
-    expires_at: null,
-    ...overrides,
-  };
+  return { ...pendingDownloadRow({ id: randomUUID(), customerId, name: null, refs, createdAt: new Date().toISOString() }), ...overrides };
 }
 
 /** Puts an archive row straight into the table; pending ones put here have no job, so they stay pending. */

@@ -58,6 +58,22 @@ class TooManyPendingDownloads extends AppError {
   }
 }
 
+/** The row a new archive is recorded with: pending, nothing of its outcome yet. */
+export const pendingDownloadRow = (o: { id: string; customerId: string; name: string | null; refs: SharedPhotoRef[]; createdAt: string }): DownloadRow => ({
+  id: o.id,
+  customer_id: o.customerId,
+  name: o.name,
+  photos: JSON.stringify(o.refs),
+  photos_count: o.refs.length,
+  state: 'pending',
+  size: null,
+  left_out: 0,
+  error: null,
+  created_at: o.createdAt,
+  finished_at: null,
+  expires_at: null,
+});
+
 const refsOf = (row: DownloadRow) => JSON.parse(row.photos) as SharedPhotoRef[];
 const sameRefs = (a: SharedPhotoRef[], b: SharedPhotoRef[]) => a.length === b.length && a.every((r, i) => r.photoId === b[i]?.photoId && r.ownerId === b[i]?.ownerId);
 
@@ -81,20 +97,7 @@ export function downloadService(deps: DownloadServiceDeps) {
 
   /** Records the archive and asks for its job; the photos have been checked by the caller. */
   async function start(identity: Identity, id: string, name: string | undefined, refs: SharedPhotoRef[]): Promise<DownloadCreated> {
-    const row: DownloadRow = {
-      id,
-      customer_id: identity.customerId,
-      name: name ?? null,
-      photos: JSON.stringify(refs),
-      photos_count: refs.length,
-      state: 'pending',
-      size: null,
-      left_out: 0,
-      error: null,
-      created_at: new Date(now()).toISOString(),
-      finished_at: null,
-      expires_at: null,
-    };
+    const row = pendingDownloadRow({ id, customerId: identity.customerId, name: name ?? null, refs, createdAt: new Date(now()).toISOString() });
     const outcome = await repo.create(row, MAX_PENDING_DOWNLOADS, MAX_LIVE_DOWNLOADS);
     if ('existing' in outcome) return repeated(identity, outcome.existing, refs);
     if ('full' in outcome) throw outcome.full === 'pending' ? new TooManyPendingDownloads() : tooManyDownloads();
