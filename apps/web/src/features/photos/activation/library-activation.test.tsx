@@ -1,7 +1,9 @@
 import { IMPORT_FINISHED_WAIT_MS, type ActivationStatus, type ImportEventType, type ImportPushMessage } from '@shoebox/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import deDE from '../../../../public/locales/de-DE.json';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
@@ -203,5 +205,28 @@ describe('library activation', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your photo library could not be activated. Please try again.');
     expect(window.localStorage.getItem(ACTIVATION_IN_PROGRESS_KEY)).toBeNull();
     expect(activation.state.clients).toHaveLength(0);
+  });
+});
+
+describe('library activation in German', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en-GB');
+  });
+
+  test('the offer and the progress read in German on a page opened at its address', async () => {
+    // The default namespace comes with the page in the app; the panel's own texts load from public/ as there.
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+    await i18next.changeLanguage('de-DE');
+    servePhotoLibrary([]);
+    const activation = serveActivation('NOT_ACTIVE');
+    const { user } = renderApp('/my-photos/photos', { flags: REACTIVATION });
+
+    expect(await screen.findByRole('heading', { name: 'Holen Sie Ihre früheren Fotos in Ihre Bibliothek' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meine Fotobibliothek aktivieren' }));
+    expect(await screen.findByRole('heading', { name: 'Ihre früheren Fotos werden in Ihre Bibliothek übernommen' })).toBeInTheDocument();
+    await waitFor(() => expect(activation.state.authenticated).toHaveLength(1));
+    activation.send(importMessage('import.progress', 9, 15, '2026-03-01T10:00:09.000Z'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('9 von 15 Fotos übernommen'));
+    expect(screen.getByRole('progressbar', { name: 'Übernommene Fotos' })).toBeInTheDocument();
   });
 });
