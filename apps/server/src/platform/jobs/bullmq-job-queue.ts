@@ -128,11 +128,11 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
     define: kinds.define,
 
     async enqueue(kind, id, payload) {
-      kinds.get(kind);
+      const { maxAttempts } = kinds.get(kind);
       if (closing) throw new Error('The job queue is closed');
       await queueOf(kind).add(kind, { id, payload: payload ?? null }, {
         jobId: bullmqJobId(id),
-        attempts: kinds.get(kind).maxAttempts,
+        attempts: maxAttempts,
         backoff: { type: RETRY_BACKOFF },
         removeOnComplete: { age: DONE_KEPT_MS / 1000 },
         removeOnFail: { age: FAILED_KEPT_MS / 1000 },

@@ -41,8 +41,3 @@ export function jobKinds() {
     },
   };
 }
-
-/** A payload as stored: JSON, `undefined` kept as null. */
-export function payloadJson(payload: unknown): string {
-  return JSON.stringify(payload ?? null);
-}
