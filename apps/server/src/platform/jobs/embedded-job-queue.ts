@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { JobQueue, JobRun } from './job-queue.js';
-import { jobKinds, payloadJson, type JobKind } from './job-kinds.js';
+import { jobKinds, type JobKind } from './job-kinds.js';
 import { asError, DEFAULT_JOB_TIMING, DONE_KEPT_MS, FAILED_KEPT_MS, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
 
 /** How often an idle queue looks for due jobs; an enqueue in this process wakes it at once. */
@@ -305,6 +305,11 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       })());
     },
   };
+}
+
+/** A payload as stored: JSON, `undefined` kept as null. */
+function payloadJson(payload: unknown): string {
+  return JSON.stringify(payload ?? null);
 }
 
 function errorText(error: Error): string {
