@@ -12,7 +12,7 @@ export const BLOB_ROUTE = '/blobs';
  */
 export const PARTIAL_DIR = '.partial';
 /** Big reads: archives stream hundreds of multi-megabyte photos, and fewer, larger reads are cheaper. */
-export const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** A partial's name starts with this of its key, so a later write of the key finds what an earlier, stopped one left. */
 const keyTag = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);

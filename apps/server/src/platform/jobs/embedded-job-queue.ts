@@ -7,9 +7,9 @@ import { jobKinds, type JobKind } from './job-kinds.js';
 import { asError, DEFAULT_JOB_TIMING, DONE_KEPT_MS, FAILED_KEPT_MS, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
 
 /** How often an idle queue looks for due jobs; an enqueue in this process wakes it at once. */
-export const POLL_MS = 1_000;
+const POLL_MS = 1_000;
 /** How often finished jobs older than DONE_KEPT_MS / FAILED_KEPT_MS are removed. */
-export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /** The stored last error is cut to this many characters. */
 const ERROR_TEXT_MAX = 2_000;
 

@@ -12,10 +12,10 @@ export interface JobTiming {
   closeWaitMs: number;
 }
 
-export const LEASE_MS = 30_000;
-export const HEARTBEAT_MS = 10_000;
-export const RETRY_BASE_MS = 5_000;
-export const RETRY_MAX_MS = 5 * 60_000;
+const LEASE_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 5 * 60_000;
 export const CLOSE_WAIT_MS = 10_000;
 
 export const DEFAULT_JOB_TIMING: JobTiming = {

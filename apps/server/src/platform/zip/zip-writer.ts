@@ -21,7 +21,7 @@ export interface ZipOptions {
 }
 
 /** The archive's chunks stay as read: big reads (1 MiB) pass through, headers are small. */
-export const ZIP_HIGH_WATER_MARK = 1024 * 1024;
+const ZIP_HIGH_WATER_MARK = 1024 * 1024;
 
 const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
