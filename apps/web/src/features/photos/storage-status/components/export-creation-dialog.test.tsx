@@ -1,9 +1,13 @@
 import type { BackupCreated, DeletionInfo } from '@shoebox/contracts';
 import { screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import deDE from '../../../../../public/locales/de-DE.json';
 import { apiUrl } from '../../../../test/fixtures';
 import { server } from '../../../../test/msw-server';
+import { photosTakenIn, servePhotoLibrary } from '../../../../test/photo-library';
+import { renderApp } from '../../../../test/render-app';
 import { renderWithServices } from '../../../../test/render-with-services';
 import { REQUESTED_EXPORTS_KEY } from '../lib/export-requests';
 import { StorageStatusButton } from './storage-status-button';
@@ -138,4 +142,32 @@ test('the most ready exports kept: the refusal says how many, in the customer’
   const dialog = await open();
   await view.user.click(within(dialog).getByRole('button', { name: 'Request export' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('You already have 2 exports ready to download.');
+});
+
+describe('the export creation dialog in German', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en-GB');
+  });
+
+  test('opened from the storage status of a page opened at its address, it reads in German, its date as German writes it', async () => {
+    // The default namespace comes with the page in the app; the dialog's own texts load from public/ as there.
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+    await i18next.changeLanguage('de-DE');
+    servePhotoLibrary(photosTakenIn(2024, 6, 2));
+    server.use(
+      http.get(apiUrl('accountDeletionInfo', '/accounts/getaccountinformation'), () => HttpResponse.json(info)),
+      http.post(apiUrl('photoManagement', '/backups'), () => HttpResponse.json(backup({ requested: '2026-03-02T09:30:00.000Z', status: 'in-progress' }))),
+    );
+    const view = renderApp('/my-photos/photos');
+    // The channel's locale, before the route's loader (which runs after the sign-in check) loads its date formats.
+    view.services.locale = 'de-DE';
+
+    await view.user.click(await screen.findByRole('button', { name: 'Speicherung: sicher' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Fotos exportieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Fotos exportieren' });
+    expect(dialog).toHaveAccessibleDescription(/Exportanfragen werden innerhalb von 48 Stunden bearbeitet/);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Export anfordern' }));
+    const status = (await within(dialog).findByText('Ihr Export wird bereits vorbereitet')).closest('[role="status"]');
+    expect(status).toHaveTextContent('Sie haben ihn am 2. März 2026 angefordert.');
+  });
 });
