@@ -9,8 +9,8 @@ import * as libraryVersions from './migrations/006-library-versions.js';
 import * as newsletterRequests from './migrations/009-newsletter-requests.js';
 import * as photoIntentsAndUploadPlaces from './migrations/008-photo-intents-and-upload-places.js';
 import * as albumPhotoOrder from './migrations/010-album-photo-order.js';
-import * as downloads from './migrations/012-downloads.js';
 import * as jobs from './migrations/011-jobs.js';
+import * as downloads from './migrations/012-downloads.js';
 import * as backups from './migrations/013-backups.js';
 import * as libraryActivation from './migrations/014-library-activation.js';
 import * as uploadMachines from './migrations/015-upload-machines.js';
@@ -25,8 +25,8 @@ const migrations: Record<string, Migration> = {
   '009-newsletter-requests': newsletterRequests,
   '008-photo-intents-and-upload-places': photoIntentsAndUploadPlaces,
   '010-album-photo-order': albumPhotoOrder,
-  '012-downloads': downloads,
   '011-jobs': jobs,
+  '012-downloads': downloads,
   '013-backups': backups,
   '014-library-activation': libraryActivation,
   '015-upload-machines': uploadMachines,
