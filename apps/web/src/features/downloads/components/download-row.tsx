@@ -1,4 +1,4 @@
-import type { DownloadItem, DownloadState } from '@shoebox/contracts';
+import { ARCHIVE_ERROR_TOAST_MS, type DownloadItem, type DownloadState } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function DownloadRow({ item }: { item: DownloadItem }) {
     link.mutate(item.id, {
       onSuccess: (url) => saveArchive(url, item.id),
       onError: (error) => {
-        toast.error(linkRefusalText(error), { duration: 10_000 });
+        toast.error(linkRefusalText(error), { duration: ARCHIVE_ERROR_TOAST_MS });
         // The archive may have lapsed since the list was read.
         void queryClient.invalidateQueries({ queryKey: downloadKeys.list() });
       },
