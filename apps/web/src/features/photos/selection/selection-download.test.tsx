@@ -19,6 +19,15 @@ async function openSelecting(path = '/my-photos/photos', flags = {}) {
   return { ...view, toolbar, download };
 }
 
+/** Selects one photo of the timeline and chooses Download; answers the archive's id once its push connection listens. */
+async function downloadOnePhoto(downloads: ReturnType<typeof serveDownloads>): Promise<string> {
+  const { user, download } = await openSelecting();
+  await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
+  await user.click(download());
+  await waitFor(() => expect(downloads.listening).toHaveLength(1));
+  return downloads.requests[0]!.id;
+}
+
 describe("a selection's Download", { timeout: 30_000 }, () => {
   test('0 selected: unavailable; 1 selected: asks for the archive under a new uuid and selection mode ends', async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
@@ -70,11 +79,7 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
     // Only the events tell here: the list cannot be read.
     downloads.listStatus = 500;
     const saved = recordSavedFiles();
-    const { user, download } = await openSelecting();
-    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
-    await user.click(download());
-    await waitFor(() => expect(downloads.listening).toHaveLength(1));
-    const id = downloads.requests[0]!.id;
+    const id = await downloadOnePhoto(downloads);
 
     // Messages about other archives, and messages that are not valid, change nothing.
     downloads.push('archive.generation.started', crypto.randomUUID());
@@ -100,11 +105,7 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const downloads = serveDownloads();
     const saved = recordSavedFiles();
-    const { user, download } = await openSelecting();
-    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
-    await user.click(download());
-    await waitFor(() => expect(downloads.listening).toHaveLength(1));
-    const id = downloads.requests[0]!.id;
+    const id = await downloadOnePhoto(downloads);
 
     downloads.push('archive.generation.error', crypto.randomUUID());
     downloads.push('archive.generation.started', id);
