@@ -1,14 +1,12 @@
 /**
  * Helpers for the download tests: the calls over inject, archive rows put straight into the database (a
  * pending one whose job never runs, a finished one), waiting for an archive's state, and opening an
- * archive with Info-ZIP's own tools (`unzip -t`, then extracting it) to compare it with the originals.
+ * archive's bytes as a customer would (zip-check's unpackZip) to compare it with the originals.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { downloadListSchema, SERVICE_BASE_PATHS, type DownloadItem, type SharedPhotoRef } from '@shoebox/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
@@ -16,10 +14,9 @@ import { pendingDownloadRow } from '../modules/downloads/download.service.js';
 import type { DownloadsTable } from '../platform/db/schema.js';
 import { databases, type TestDatabaseKind } from './databases.js';
 import { relative, useLibraryServer, type TestCustomer } from './photo-library.js';
+import { unpackZip } from './zip-check.js';
 import { deleteRedisKeys, REDIS_UNAVAILABLE, redisAvailable, testRedisUrl, uniqueRedisPrefix } from './redis.js';
 import type { TestShoebox } from './test-server.js';
-
-const run = promisify(execFile);
 
 export const DOWNLOADS_API = SERVICE_BASE_PATHS.downloads;
 
@@ -89,18 +86,13 @@ export async function fetchSigned(server: TestShoebox, url: string): Promise<{ r
   return { response, bytes: response.rawPayload };
 }
 
-/** `unzip -t` on the archive (throws with its output when it finds a fault), then every file extracted, by name. */
+/** The archive's bytes as a customer gets them: `unzip -t` must pass, then its files by name (unpackZip). */
 export async function openZip(bytes: Buffer): Promise<Map<string, Buffer>> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'shoebox-zip-'));
   try {
     const file = path.join(dir, 'archive.zip');
     await fs.promises.writeFile(file, bytes);
-    await run('unzip', ['-t', '-q', file]);
-    const out = path.join(dir, 'out');
-    await run('unzip', ['-q', file, '-d', out]);
-    const files = new Map<string, Buffer>();
-    for (const name of await fs.promises.readdir(out)) files.set(name, await fs.promises.readFile(path.join(out, name)));
-    return files;
+    return unpackZip(file);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

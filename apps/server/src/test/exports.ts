@@ -1,11 +1,7 @@
 /**
  * Helpers for the full-library export tests: the export job and service built over a test server's
- * database, blob folder and outbox, and what a customer would do with a chunk (test it, unpack it).
+ * database, blob folder and outbox (a chunk is opened as a customer would with zip-check's unpackZip).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { backupRepository } from '../modules/backups/backup.repository.js';
 import { backupService, type ExportJobPayload } from '../modules/backups/backup.service.js';
 import { exportJob, type ExportJobDeps } from '../modules/backups/export-job.js';
@@ -67,21 +63,4 @@ export function exportKit(server: TestShoebox, o: Partial<Pick<ExportJobDeps, 'c
       return (await outbox.list(1000)).filter((m) => m.to === email).reverse();
     },
   };
-}
-
-/**
- * A chunk as a customer gets it: `unzip -t` must pass, then its files by name. Throws with unzip's
- * output when the archive is not whole.
- */
-export function unpackZip(file: string): Map<string, Buffer> {
-  execFileSync('unzip', ['-tqq', file], { stdio: 'pipe' });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-unzip-'));
-  try {
-    execFileSync('unzip', ['-qq', file, '-d', dir], { stdio: 'pipe' });
-    const files = new Map<string, Buffer>();
-    for (const name of fs.readdirSync(dir)) files.set(name, fs.readFileSync(path.join(dir, name)));
-    return files;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }

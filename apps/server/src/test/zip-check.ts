@@ -1,5 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -74,3 +77,20 @@ json.dump(out, sys.stdout)
 }
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * A zip as a customer gets it (an archive, an export chunk): `unzip -t` must pass, then its files by name. Throws with unzip's
+ * output when the archive is not whole.
+ */
+export function unpackZip(file: string): Map<string, Buffer> {
+  execFileSync('unzip', ['-tqq', file], { stdio: 'pipe' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-unzip-'));
+  try {
+    execFileSync('unzip', ['-qq', file, '-d', dir], { stdio: 'pipe' });
+    const files = new Map<string, Buffer>();
+    for (const name of fs.readdirSync(dir)) files.set(name, fs.readFileSync(path.join(dir, name)));
+    return files;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -6,7 +6,7 @@ import { apiErrorSchema, backupCreatedSchema, EXPORT_LINK_VALID_DAYS, exportStat
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { downloadSetups, useDownloadServer } from '../../test/downloads.js';
-import { unpackZip } from '../../test/exports.js';
+import { unpackZip } from '../../test/zip-check.js';
 import { newCustomer, PHOTOS_API, relative, storePhotos, type TestCustomer } from '../../test/photo-library.js';
 import { PUBLIC_URL } from '../../test/test-server.js';
 import { MAX_READY_EXPORTS } from './backup.service.js';

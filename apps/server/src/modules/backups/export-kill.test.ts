@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +8,8 @@ import { urlSigner } from '../../platform/blobs/url-signer.js';
 import { createDatabase, type Db } from '../../platform/db/database.js';
 import { openTestQueue, type TestQueueSetup } from '../../platform/jobs/fixtures/test-queues.js';
 import { databases } from '../../test/databases.js';
-import { exportKit, identityOf, unpackZip } from '../../test/exports.js';
+import { exportKit, identityOf } from '../../test/exports.js';
+import { sha256, unpackZip } from '../../test/zip-check.js';
 import { newCustomer, storePhotos, useLibraryServer } from '../../test/photo-library.js';
 import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { blobDirOf, PUBLIC_URL } from '../../test/test-server.js';
@@ -20,7 +20,6 @@ import { startSourceChild } from '../../test/source-child.js';
 
 /** Short enough that the killed process's export is taken over within a second or two. */
 const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
@@ -114,8 +113,8 @@ describe.each(databases)('an export killed mid-chunk on $name', (kind) => {
           expect(now?.id).toBe(old.id);
           expect(fs.statSync(blobs.pathOf(old.blob_key)).ino).toBe(old.ino);
         }
-        const contents = chunks.flatMap((c) => [...unpackZip(blobs.pathOf(c.blob_key)).values()].map(sha));
-        expect(contents.sort()).toEqual(photos.map((p) => sha(p.bytes)).sort());
+        const contents = chunks.flatMap((c) => [...unpackZip(blobs.pathOf(c.blob_key)).values()].map(sha256));
+        expect(contents.sort()).toEqual(photos.map((p) => sha256(p.bytes)).sort());
         expect(mailsOf()).toHaveLength(1);
         // The killed write's bytes were only ever a partial file, removed by the re-run's write of the same chunk: none is left, without any sweep.
         expect(fs.readdirSync(path.join(blobDir, PARTIAL_DIR))).toEqual([]);
