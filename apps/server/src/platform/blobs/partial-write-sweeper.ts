@@ -11,19 +11,17 @@ export const PARTIAL_WRITE_STALE_MS = 15 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Removes stale partial writes at start and then every interval, so a killed archive leaves nothing behind. */
-export function startPartialWriteSweeper(blobs: BlobStore, log: FastifyBaseLogger): { stop(): void; sweep(): Promise<number> } {
+export function startPartialWriteSweeper(blobs: BlobStore, log: FastifyBaseLogger): { stop(): void } {
   const sweep = async () => {
     try {
       const removed = await blobs.sweepPartials(PARTIAL_WRITE_STALE_MS);
       if (removed) log.info({ removed }, 'Removed partial blob writes left by a stopped process');
-      return removed;
     } catch (err) {
       log.error({ err }, 'Sweeping partial blob writes failed');
-      return 0;
     }
   };
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer), sweep };
+  return { stop: () => clearInterval(timer) };
 }
