@@ -12,8 +12,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import type { PhotoOriginal } from '../photos/photo.service.js';
-import { archiveKey, DOWNLOAD_ARCHIVE_JOB, type DownloadArchivePayload } from './download-archive-job.js';
+import { archiveKey, DOWNLOAD_ARCHIVE_JOB, type DownloadArchiveDeps, type DownloadArchivePayload } from './download-archive-job.js';
 import type { DownloadRepository, DownloadRow } from './download.repository.js';
 
 /** Archives one customer may have waiting to be made at once; more are refused until one is done (decision 046). */
@@ -28,12 +27,9 @@ export const PENDING_DOWNLOADS_RETRY_AFTER_SECONDS = 30;
 /** The downloads page lists this many of the newest archives; older ones have long expired. */
 export const DOWNLOAD_LIST_LIMIT = 100;
 
-export interface DownloadServiceDeps {
+/** Checks a request with the photos and albums services' answers the archive job reads again (originalsOf, sharedPhotoOwners). */
+export interface DownloadServiceDeps extends Pick<DownloadArchiveDeps, 'originalsOf' | 'sharedPhotoOwners'> {
   repo: DownloadRepository;
-  /** From the photos service: the customer's originals among ids, in the order asked for. */
-  originalsOf(customerId: string, photoIds: string[]): Promise<PhotoOriginal[]>;
-  /** From the albums service: whose each photo is, for those in a shared album the customer owns or takes part in. */
-  sharedPhotoOwners(customerId: string, photoIds: string[]): Promise<Map<string, string>>;
   jobs: Pick<JobQueue, 'enqueue'>;
   blobs: Pick<BlobStore, 'signedUrl'>;
   now?: () => number;
