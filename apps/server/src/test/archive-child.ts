@@ -5,17 +5,19 @@
  * it reports "stalled <downloadId>" and waits there until it is killed.
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../config.js';
 import { fsBlobStore } from '../platform/blobs/fs-blob-store.js';
 import type { BlobStore } from '../platform/blobs/blob-store.js';
 import { urlSigner } from '../platform/blobs/url-signer.js';
 import { createDatabase } from '../platform/db/database.js';
 import { openTestQueue, type TestQueueSetup } from '../platform/jobs/fixtures/test-queues.js';
+import { albumRepository } from '../modules/albums/album.repository.js';
+import { albumService } from '../modules/albums/album.service.js';
 import { photoRepository } from '../modules/photos/photo.repository.js';
 import { photoService } from '../modules/photos/photo.service.js';
 import { defineDownloadArchiveJob, DOWNLOAD_ARCHIVE_JOB } from '../modules/downloads/download-archive-job.js';
 import { downloadRepository } from '../modules/downloads/download.repository.js';
+import { silentLog } from './photo-library.js';
 
 /** What the crash test hands this process, as JSON: the queue, the database and blob folder, and the archive. */
 export interface ArchiveCrashSetup {
@@ -38,17 +40,18 @@ const blobs: BlobStore = {
   },
 };
 const queue = await openTestQueue(setup.queue);
-const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'silent', silent() {}, child: () => log } as unknown as FastifyBaseLogger;
+const photos = photoService(photoRepository(db), real, async () => ({ own: 0, read: 0 }));
 defineDownloadArchiveJob(queue, {
   repo: downloadRepository(db),
-  originalsOf: photoService(photoRepository(db), real, async () => ({ own: 0, read: 0 })).originalsOf,
+  originalsOf: photos.originalsOf,
+  sharedPhotoOwners: albumService(albumRepository(db), photos.toPhoto).sharedPhotoOwners,
   blobs,
   events: {
     async publish(_userId, message) {
       if ('key' in message) process.stdout.write(`event ${message.key}\n`);
     },
   },
-  log,
+  log: silentLog,
 });
 await queue.enqueue(DOWNLOAD_ARCHIVE_JOB, setup.downloadId, { downloadId: setup.downloadId });
 await queue.start();

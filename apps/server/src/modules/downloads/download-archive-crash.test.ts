@@ -11,6 +11,8 @@ import { DOWNLOADS_API, insertDownloadRow, openZip } from '../../test/downloads.
 import { newCustomer, silentLog, storePhotos } from '../../test/photo-library.js';
 import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { blobDirOf, PUBLIC_URL, startTestShoebox } from '../../test/test-server.js';
+import { albumRepository } from '../albums/album.repository.js';
+import { albumService } from '../albums/album.service.js';
 import { photoRepository } from '../photos/photo.repository.js';
 import { photoService } from '../photos/photo.service.js';
 import { archiveKey, defineDownloadArchiveJob } from './download-archive-job.js';
@@ -101,9 +103,11 @@ describe.each(backends)('an archive whose process is killed mid-archive, with $n
       const queue = await openTestQueue(queueSetup);
       try {
         const blobs = fsBlobStore(blobDir, PUBLIC_URL, urlSigner('unused'));
+        const photos = photoService(photoRepository(server.db), blobs, async () => ({ own: 0, read: 0 }));
         defineDownloadArchiveJob(queue, {
           repo: downloadRepository(server.db),
-          originalsOf: photoService(photoRepository(server.db), blobs, async () => ({ own: 0, read: 0 })).originalsOf,
+          originalsOf: photos.originalsOf,
+          sharedPhotoOwners: albumService(albumRepository(server.db), photos.toPhoto).sharedPhotoOwners,
           blobs,
           events: {
             async publish(_userId, message) {
