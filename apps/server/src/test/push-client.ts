@@ -28,7 +28,7 @@ export async function listenForPush(app: FastifyInstance): Promise<string> {
 }
 
 /** Opens a socket, as a page of `origin` would (`null`: a client that is not a browser, sending no Origin). */
-export function connectPush(url: string, o: { origin?: string | null } & ClientOptions = {}): Promise<PushClient> {
+export function connectPush(url: string, o: { origin?: string | null } & Omit<ClientOptions, 'origin'> = {}): Promise<PushClient> {
   const { origin = OWN_ORIGIN, ...options } = o;
   const ws = new WebSocket(url, { ...(origin === null ? {} : { origin }), ...options });
   const received: string[] = [];
