@@ -41,11 +41,12 @@ function machineIdOf(dir: string): string {
 export function uploadDatastore(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   const store = new FileStoreInMadeFolder({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const fileOf = (uploadId: string) => path.join(dir, uploadId);
   return {
     store,
     /** Recorded on every upload created here: only this machine can finish it or tell it is gone. */
     machineId: machineIdOf(dir),
-    fileOf: (uploadId: string) => path.join(dir, uploadId),
+    fileOf,
     /** True when every declared byte arrived; false while receiving, or when nothing is left of it. */
     async isComplete(uploadId: string): Promise<boolean> {
       const info = await store.getUpload(uploadId).catch(() => undefined);
@@ -53,7 +54,7 @@ export function uploadDatastore(dir: string) {
     },
     /** When bytes were last written to the upload (what its expiry counts from); undefined when nothing is left of it. */
     async lastWrittenAt(uploadId: string): Promise<number | undefined> {
-      return (await fs.promises.stat(path.join(dir, uploadId)).catch(() => undefined))?.mtimeMs;
+      return (await fs.promises.stat(fileOf(uploadId)).catch(() => undefined))?.mtimeMs;
     },
     async remove(uploadId: string): Promise<void> {
       await store.remove(uploadId).catch(() => undefined);
