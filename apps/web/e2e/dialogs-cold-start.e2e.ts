@@ -21,7 +21,7 @@ const LOCALES_DIR = fileURLToPath(new URL('../public/locales', import.meta.url))
 const GERMAN_CHANNEL = 'www.printhaven.de';
 /** Where the upload dialog's screenshots go, for the closing note. */
 const SHOTS = '/tmp/shots';
-const NAMESPACES = ['photos', 'albums', 'upload', 'storage'] as const;
+const NAMESPACES = ['photos', 'albums', 'upload', 'storage', 'exports'] as const;
 type Namespace = (typeof NAMESPACES)[number];
 type Messages = { [key: string]: string | Messages };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -209,6 +209,8 @@ describe('every dialog from a cold start of every route that offers it', () => {
     const shared = () => `/my-photos/shared-albums/${ids.family}`;
     // The grids' shared controls (timeline, album, shared album) turn selection on.
     const selectButton = (page: Page) => page.getByRole('button', { name: text('photos', 'controls.select'), exact: true });
+    /** Selects the first photo, then chooses the selection toolbar's action `key`. */
+    const selectionAction = (key: string) => async (page: Page) => button(await selectFirstPhoto(page, selectButton(page)), 'photos', key).click();
     // The preview is named by its photo's file name once the photo is there.
     const PREVIEW_NAME = /^IMG_\d+\.jpg$/;
 
@@ -218,21 +220,22 @@ describe('every dialog from a cold start of every route that offers it', () => {
     it('timeline: storage status', () =>
       run(timeline, (page) => button(page, 'storage', 'button.safe').click(), 'dialog', () => pattern('storage', 'title.safe')));
 
-    it('timeline: copy to album', () =>
+    it('timeline: storage status, then export photos', () =>
       run(
         timeline,
-        async (page) => button(await selectFirstPhoto(page, selectButton(page)), 'photos', 'selection.copyToAlbum').click(),
+        async (page) => {
+          await button(page, 'storage', 'button.safe').click();
+          await button(page.getByRole('dialog'), 'storage', 'exportAction').click();
+        },
         'dialog',
-        () => text('albums', 'copy.title'),
+        () => text('exports', 'creation.title'),
       ));
 
+    it('timeline: copy to album', () =>
+      run(timeline, selectionAction('selection.copyToAlbum'), 'dialog', () => text('albums', 'copy.title')));
+
     it('timeline: delete selected photos', () =>
-      run(
-        timeline,
-        async (page) => button(await selectFirstPhoto(page, selectButton(page)), 'photos', 'selection.delete').click(),
-        'alertdialog',
-        () => pattern('photos', 'delete.selected.title'),
-      ));
+      run(timeline, selectionAction('selection.delete'), 'alertdialog', () => pattern('photos', 'delete.selected.title')));
 
     it('timeline: delete all photos (its address)', () =>
       run(() => '/my-photos/photos?delete=all', async () => {}, 'alertdialog', () => text('photos', 'delete.all.title')));
@@ -277,20 +280,10 @@ describe('every dialog from a cold start of every route that offers it', () => {
       run(album, (page) => button(page, 'albums', 'album.deleteAlbum').first().click(), 'alertdialog', () => text('albums', 'deleteAlbum.title')));
 
     it('album: remove selected photos', () =>
-      run(
-        album,
-        async (page) => button(await selectFirstPhoto(page, selectButton(page)), 'photos', 'selection.deleteFromAlbum').click(),
-        'alertdialog',
-        () => pattern('albums', 'remove.title'),
-      ));
+      run(album, selectionAction('selection.deleteFromAlbum'), 'alertdialog', () => pattern('albums', 'remove.title')));
 
     it('album: copy selected photos to another album', () =>
-      run(
-        album,
-        async (page) => button(await selectFirstPhoto(page, selectButton(page)), 'photos', 'selection.copyToAlbum').click(),
-        'dialog',
-        () => text('albums', 'copy.title'),
-      ));
+      run(album, selectionAction('selection.copyToAlbum'), 'dialog', () => text('albums', 'copy.title')));
 
     it('album preview: the preview, then delete (remove from the album or delete)', () =>
       run(
