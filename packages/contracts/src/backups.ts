@@ -9,6 +9,9 @@ export const EXPORT_CHUNK_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 const timestamp = z.iso.datetime({ offset: true });
 const atLeastOne = z.int().check(z.minimum(1));
 
+/** The name an export chunk is saved under: the server names its signed link so, and the web its saved file. */
+export const exportChunkFileName = (iteration: number, total: number) => `my-photos-export-${iteration}-of-${total}.zip`;
+
 export const exportChunkSchema = z.object({ id: z.string().check(z.minLength(1)), iteration: atLeastOne, size: atLeastOne });
 export type ExportChunk = z.infer<typeof exportChunkSchema>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORT_LINK_VALID_DAYS, channelForHost, type BackupCreated, type ExportStatus, type SignedUrl } from '@shoebox/contracts';
+import { EXPORT_LINK_VALID_DAYS, channelForHost, exportChunkFileName, type BackupCreated, type ExportStatus, type SignedUrl } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { BackupsTable } from '../../platform/db/schema.js';
@@ -37,8 +37,6 @@ export const exportBlobPrefix = (customerId: string, backupId: string) => `expor
 export const chunkBlobKey = (customerId: string, backupId: string, iteration: number) => `${exportBlobPrefix(customerId, backupId)}/${iteration}.zip`;
 
 /** The name a chunk is saved under. */
-export const chunkDownloadName = (iteration: number, total: number) => `my-photos-export-${iteration}-of-${total}.zip`;
-
 const libraryEmpty = () => new AppError(409, 'library_empty', 'There are no photos to export');
 /** Not a 404: the web says 'Export error' for this and 'Your download link has expired' for a 404. */
 const exportFailed = () => new AppError(422, 'export_failed', 'The export could not be made; please request a new one');
@@ -150,7 +148,7 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       const row = await visible(identity, id);
       const chunk = row.status === 'processed' ? await repo.chunk(row.id, chunkId) : undefined;
       if (!chunk) throw notFound('Export chunk not found');
-      return { url: blobs.signedUrl(chunk.blob_key, { downloadName: chunkDownloadName(chunk.iteration, row.chunks_done) }) };
+      return { url: blobs.signedUrl(chunk.blob_key, { downloadName: exportChunkFileName(chunk.iteration, row.chunks_done) }) };
     },
   };
 }

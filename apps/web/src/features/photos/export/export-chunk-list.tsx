@@ -1,4 +1,4 @@
-import type { ExportChunk } from '@shoebox/contracts';
+import { exportChunkFileName, type ExportChunk } from '@shoebox/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
@@ -8,7 +8,6 @@ import { saveFromLink } from '../../../lib/save-from-link';
 import { useServices } from '../../../lib/services';
 import { useExportChunkUrl } from '../api/get-export-chunk-url';
 import styles from './export-page.module.css';
-import { chunkFileName } from './chunk-file-name';
 
 export interface ExportChunkListProps {
   backupId: string;
@@ -42,7 +41,7 @@ function ChunkRow({ backupId, chunk, total, onExpired }: { backupId: string; chu
     setFailed(false);
     link.mutate(chunk.id, {
       // A chunk can be gigabytes: the browser fetches and saves it itself (the link answers as an attachment).
-      onSuccess: ({ url }) => saveFromLink(url, chunkFileName(chunk.iteration, total)),
+      onSuccess: ({ url }) => saveFromLink(url, exportChunkFileName(chunk.iteration, total)),
       onError: (error) => (isHttpStatus(error, 404) ? onExpired() : setFailed(true)),
     });
   };
