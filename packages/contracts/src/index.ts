@@ -17,6 +17,8 @@ export * from './uploads.js';
 export * from './albums.js';
 export * from './text.js';
 export * from './activation.js';
+export * from './addresses.js';
+export * from './orders.js';
 export * from './backups.js';
 export * from './downloads.js';
 export * from './push.js';

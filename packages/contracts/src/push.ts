@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { orderStatusPushMessageSchema, type OrderStatusPushMessage } from './orders.js';
 
 /** Spec §9: the archive push connection closes itself after 30 minutes. */
 export const ARCHIVE_PUSH_CONNECTION_MS = 1_800_000;
@@ -44,10 +45,16 @@ export const importPushMessageSchema = z.object({
 });
 export type ImportPushMessage = z.infer<typeof importPushMessageSchema>;
 
-export const pushMessageSchema = z.union([archivePushMessageSchema, importPushMessageSchema]);
+export const pushMessageSchema = z.union([archivePushMessageSchema, importPushMessageSchema, orderStatusPushMessageSchema]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export function isArchiveMessage(m: PushMessage): m is ArchivePushMessage {
   return 'key' in m;
+}
+export function isImportMessage(m: PushMessage): m is ImportPushMessage {
+  return 'type' in m && m.type.startsWith('import.');
+}
+export function isOrderStatusMessage(m: PushMessage): m is OrderStatusPushMessage {
+  return 'type' in m && m.type === 'order.status.changed';
 }
 
 /** Close codes and reasons the push socket uses (4000–4999 are the application's own). */

@@ -1,4 +1,4 @@
-import { IMPORT_FINISHED_WAIT_MS, isArchiveMessage, type ActivationState, type ActivationStatus, type ImportPushMessage } from '@shoebox/contracts';
+import { IMPORT_FINISHED_WAIT_MS, isImportMessage, type ActivationState, type ActivationStatus, type ImportPushMessage } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openPushSocket } from '../../../lib/push/open-push-socket';
@@ -85,7 +85,7 @@ export function useLibraryActivation() {
         if (!waiting) void refreshStatus();
       },
       onMessage: (message) => {
-        if (isArchiveMessage(message) || !isNewerImportMessage(message, latest)) return;
+        if (!isImportMessage(message) || !isNewerImportMessage(message, latest)) return;
         latest = message;
         setProgress(message);
         if (waiting) return;

@@ -1,0 +1,189 @@
+import { z } from 'zod/mini';
+import { addressInputSchema, addressSchema } from './addresses.js';
+import {
+  IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS,
+  IN_PROGRESS_ORDER_MAX_AGE_DAYS,
+  ORDERS_BY_ACCOUNT_LIMIT,
+  ORDERS_PAGE_LIMIT,
+  PRINTS_AUTOSELECT_PRODUCT,
+} from './constants.js';
+import { displayText, idSchema, text } from './text.js';
+
+/** The words the order services use internally (spec §3). */
+export const ORDER_STATUSES = ['Received', 'Confirmed', 'ProductionStarted', 'ProductionCompleted', 'Dispatched', 'Cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** What the customer is shown (spec §3): Cancelled in red, the others in cyan. */
+export const CUSTOMER_ORDER_STATUSES = ['AwaitingPayment', 'Ordered', 'InProduction', 'Sent', 'Cancelled'] as const;
+export type CustomerOrderStatus = (typeof CUSTOMER_ORDER_STATUSES)[number];
+
+const CUSTOMER_STATUS: Record<OrderStatus, CustomerOrderStatus> = {
+  Received: 'AwaitingPayment',
+  Confirmed: 'Ordered',
+  ProductionStarted: 'InProduction',
+  ProductionCompleted: 'InProduction',
+  Dispatched: 'Sent',
+  Cancelled: 'Cancelled',
+};
+export const customerOrderStatus = (status: OrderStatus): CustomerOrderStatus => CUSTOMER_STATUS[status];
+
+/**
+ * The moves fulfilment may make (decision 054): forward one step at a time, and cancelled only before
+ * production starts. A move not listed here is refused and changes nothing.
+ */
+export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  Received: ['Confirmed', 'Cancelled'],
+  Confirmed: ['ProductionStarted', 'Cancelled'],
+  ProductionStarted: ['ProductionCompleted'],
+  ProductionCompleted: ['Dispatched'],
+  Dispatched: [],
+  Cancelled: [],
+};
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_STATUS_TRANSITIONS[from].includes(to);
+
+/** A customer may change where an order goes until it is in production (decision 054). */
+export const ADDRESS_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Received', 'Confirmed'];
+
+export const DELIVERY_TYPES = ['PickupPoint', 'Home'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+/** Spec §2.4: an order's source is Resnap (a reorder) or the product it was made in. */
+export const RESNAP_SOURCE = 'Resnap';
+
+const timestamp = z.iso.datetime({ offset: true });
+const count = z.int().check(z.minimum(0));
+/** Money in the currency's minor unit (cents, pence, øre), so sums are exact. */
+const amount = z.int();
+
+export const voucherDetailsSchema = z.object({ code: z.string(), title: z.string(), discountAmount: amount });
+export type VoucherDetails = z.infer<typeof voucherDetailsSchema>;
+
+/** A product of a super order (its sub-order). */
+export const orderProductSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  productType: z.string(),
+  quantity: count,
+  status: orderStatusSchema,
+  createdAt: timestamp,
+  /** When its payment state last changed (paid, refunded); null while unpaid. */
+  paymentChangedDate: z.nullable(timestamp),
+  voucher: z.nullable(z.string()),
+  voucherDetails: z.nullable(voucherDetailsSchema),
+  priceAmount: amount,
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+export const pickupPointSchema = z.object({ name: z.string(), address: addressSchema });
+
+export const superOrderSchema = z.object({
+  orderCode: z.string(),
+  createdAt: timestamp,
+  status: orderStatusSchema,
+  source: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  deliveryAddress: addressSchema,
+  /** Set for PickupPoint deliveries: where the customer collects it. */
+  pickupPoint: z.nullable(pickupPointSchema),
+  /** Whether PUT .../deliveryAddress is accepted now (ADDRESS_CHANGEABLE_STATUSES, Home delivery only). */
+  deliveryAddressChangeable: z.boolean(),
+  channel: z.string(),
+  currency: z.string(),
+  totalAmount: amount,
+  productCount: count,
+  products: z.array(orderProductSchema),
+});
+export type SuperOrder = z.infer<typeof superOrderSchema>;
+
+/** `OrderState=notExpired` leaves out orders past the order history's keeping time (decision 054). */
+export const ORDER_STATES = ['notExpired', 'all'] as const;
+
+const intParam = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
+/** GET {orders}/v2/superorders/me */
+export const superOrdersQuerySchema = z.object({
+  Offset: intParam(0, 1_000_000, 0),
+  Limit: intParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
+  OrderState: z._default(z.enum(ORDER_STATES), 'notExpired'),
+});
+export type SuperOrdersQuery = z.infer<typeof superOrdersQuerySchema>;
+
+/** Newest first; `total` counts every order the query matches, so a client pages until it has them all. */
+export const superOrderListSchema = z.object({ items: z.array(superOrderSchema), total: count });
+export type SuperOrderList = z.infer<typeof superOrderListSchema>;
+
+export const orderCodeParamsSchema = z.object({ code: idSchema });
+
+/**
+ * Spec §2.4/§9: in progress when created within 30 days and not dispatched, with its payment changed,
+ * more than 14 days ago. Otherwise it belongs to the history.
+ */
+export function isOrderInProgress(order: Pick<SuperOrder, 'createdAt' | 'status' | 'products'>, now = Date.now()): boolean {
+  const day = 86_400_000;
+  if (Date.parse(order.createdAt) < now - IN_PROGRESS_ORDER_MAX_AGE_DAYS * day) return false;
+  if (order.status !== 'Dispatched') return true;
+  const paymentChanged = order.products.map((p) => (p.paymentChangedDate ? Date.parse(p.paymentChangedDate) : NaN)).filter((t) => !Number.isNaN(t));
+  if (!paymentChanged.length) return true;
+  return Math.max(...paymentChanged) >= now - IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS * day;
+}
+
+/** GET {orders}/orders/byAccount/{accountId}: the account's products, filtered by article names. */
+export const ordersByAccountQuerySchema = z.object({
+  articleNames: z.optional(text().check(z.maxLength(500))),
+  offset: intParam(0, 1_000_000, 0),
+  limit: intParam(1, 100, ORDERS_BY_ACCOUNT_LIMIT),
+});
+export const accountOrderSchema = z.object({
+  id: z.string(),
+  orderCode: z.string(),
+  articleName: z.string(),
+  status: orderStatusSchema,
+  createdAt: timestamp,
+});
+export const accountOrderListSchema = z.object({ items: z.array(accountOrderSchema), total: count });
+export type AccountOrderList = z.infer<typeof accountOrderListSchema>;
+
+/** GET {orders}/v1/Orders/{id}: one product (sub-order) with the super order it belongs to. */
+export const subOrderSchema = z.extend(orderProductSchema, { orderCode: z.string() });
+export type SubOrder = z.infer<typeof subOrderSchema>;
+
+/** GET {orders}/OrderDeliveryDates/{id}; a 404 means no dates are known (the web shows none). */
+export const deliveryDatesSchema = z.object({ orderCode: z.string(), earliest: timestamp, latest: timestamp });
+export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;
+
+/** GET {orders}/reorder/status/{id} */
+export const reorderStatusSchema = z.object({ orderCode: z.string(), reorderable: z.boolean(), reason: z.nullable(z.string()) });
+export type ReorderStatus = z.infer<typeof reorderStatusSchema>;
+/** POST {orders}/reorder/direct?OrderCode={id}: where the customer continues, on the channel's shop. */
+export const directReorderQuerySchema = z.object({ OrderCode: idSchema });
+export const directReorderSchema = z.object({ ShopUrl: z.url() });
+
+/** The push message a customer's open order page hears when fulfilment moves the order. */
+export const orderStatusPushMessageSchema = z.object({
+  id: z.uuid(),
+  type: z.literal('order.status.changed'),
+  data: z.object({ orderCode: z.string(), status: orderStatusSchema, timestamp }),
+});
+export type OrderStatusPushMessage = z.infer<typeof orderStatusPushMessageSchema>;
+
+/** The prints editor places an order for the photos of a temporary selection (not in the spec; decision 054). */
+export const MAX_PRINTS_PER_PHOTO = 99;
+export const printLineSchema = z.object({
+  photoId: idSchema,
+  size: text().check(z.minLength(1), z.maxLength(20)),
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_PRINTS_PER_PHOTO)),
+});
+export const placePrintsOrderSchema = z.object({
+  /** A uuid the editor makes, so a double click or a retry places one order. */
+  requestId: z.uuid(),
+  tempSelectionId: idSchema,
+  productCode: z.literal(PRINTS_AUTOSELECT_PRODUCT),
+  channel: text().check(z.minLength(1), z.maxLength(100)),
+  lines: z.array(printLineSchema).check(z.minLength(1), z.maxLength(500)),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  /** Required for Home delivery; a PickupPoint order is collected at the channel's default point. */
+  deliveryAddress: z.optional(addressInputSchema),
+  note: z.optional(displayText().check(z.maxLength(200))),
+});
+export type PlacePrintsOrder = z.infer<typeof placePrintsOrderSchema>;
