@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isHttpStatus } from '../../../lib/http/errors';
 import { useServices } from '../../../lib/services';
 import { useExport } from '../api/get-export';
-import { loadDateLocale } from '../lib/date-locale';
+import { loadDateLocale } from '../../../lib/date-locale';
 import { LONG_DATE } from '../lib/photo-dates';
 import { formatNumber } from '../lib/format-number';
 import { photoPaths } from '../paths';

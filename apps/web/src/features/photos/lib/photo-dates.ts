@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { currentDateLocale } from './date-locale';
+import { currentDateLocale } from '../../../lib/date-locale';
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
 

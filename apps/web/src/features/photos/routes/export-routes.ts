@@ -1,6 +1,6 @@
 import { preloadNamespaces } from '../../../lib/i18n';
 import type { AppServices } from '../../../lib/services';
-import { loadDateLocale } from '../lib/date-locale';
+import { loadDateLocale } from '../../../lib/date-locale';
 
 export { ExportPage } from '../export/export-page';
 

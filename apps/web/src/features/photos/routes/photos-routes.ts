@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { preloadNamespaces } from '../../../lib/i18n';
 import type { AppServices } from '../../../lib/services';
 import { ARCHIVE_DOWNLOAD_NAMESPACES } from '../../downloads';
-import { loadDateLocale } from '../lib/date-locale';
+import { loadDateLocale } from '../../../lib/date-locale';
 
 export { PhotoLibraryLayout } from './photo-library-layout';
 export { PhotosPage } from './photos-page';

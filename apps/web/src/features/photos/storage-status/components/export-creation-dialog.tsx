@@ -8,7 +8,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { serverRefusalOf, useServerRefusalText } from '../../../../lib/http/server-refusal';
 import { useServices } from '../../../../lib/services';
 import { useCreateExport } from '../../api/create-export';
-import { loadDateLocale } from '../../lib/date-locale';
+import { loadDateLocale } from '../../../../lib/date-locale';
 import { LONG_DATE } from '../../lib/photo-dates';
 import { EXPORT_PROCESSING_HOURS, wasAlreadyRunning } from '../lib/export-requests';
 import styles from './export-creation-dialog.module.css';

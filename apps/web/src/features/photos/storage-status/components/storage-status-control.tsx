@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LazySlot } from '../../../../components/ui/lazy-slot';
 import { useServices } from '../../../../lib/services';
 import { useDeletionInfo } from '../../api/get-deletion-info';
-import { loadDateLocale } from '../../lib/date-locale';
+import { loadDateLocale } from '../../../../lib/date-locale';
 import { AUTO_OPENED_KEY, storageMessage } from '../lib/storage-messages';
 import styles from './storage-status.module.css';
 

@@ -10,7 +10,7 @@ import { LazySlot } from '../../../../components/ui/lazy-slot';
 import { preloadNamespaces } from '../../../../lib/i18n';
 import { paths } from '../../../../lib/paths';
 import { useServices } from '../../../../lib/services';
-import { loadDateLocale } from '../../lib/date-locale';
+import { loadDateLocale } from '../../../../lib/date-locale';
 import { LONG_DATE } from '../../lib/photo-dates';
 import { calendarDay, storageMessage } from '../lib/storage-messages';
 import { ExportCreationDialog } from './export-creation-dialog';

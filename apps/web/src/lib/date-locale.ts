@@ -1,7 +1,7 @@
 import type { Locale } from '@shoebox/contracts';
 import type { Locale as DateFnsLocale } from 'date-fns';
 
-/** date-fns's locale for each channel locale; each is its own small chunk, fetched with the photo screens. */
+/** date-fns's locale for each channel locale; each is its own small chunk, fetched with the screens that show dates. */
 const loaders: Record<Locale, () => Promise<DateFnsLocale>> = {
   'en-GB': () => import('date-fns/locale/en-GB').then((m) => m.enGB),
   'nl-NL': () => import('date-fns/locale/nl').then((m) => m.nl),
@@ -39,5 +39,5 @@ export function loadDateLocale(locale: Locale): Promise<DateFnsLocale> {
   return promise;
 }
 
-/** The loaded locale; undefined only before the photo routes have loaded it (date-fns then formats in English). */
+/** The loaded locale; undefined only before a screen with dates has loaded it (date-fns then formats in English). */
 export const currentDateLocale = (): DateFnsLocale | undefined => current;
