@@ -22,3 +22,4 @@ export * from './orders.js';
 export * from './backups.js';
 export * from './downloads.js';
 export * from './push.js';
+export * from './prints.js';
