@@ -34,6 +34,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Shoebox <no-reply@localhost>'),
   /** A retailer's mobile upload page; phones go there with ?album_id and come back after 2 s. */
   MOBILE_UPLOAD_URL: z.string().url().optional(),
+  /** A retailer's prints editor; Order prints sends the customer there with ?tempSelectionId. Unset, our own /prints-editor page. */
+  PRINTS_EDITOR_URL: z.string().url().optional(),
   SUPPORT_CHAT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SUPPORT_CHAT_URL: z.string().url().default('https://support.printhaven.example/chat'),
   /** JSON object of flag name to allowed-host list; unnamed flags stay on for every host. */
@@ -97,6 +99,8 @@ export interface Config {
   mailFrom: string;
   supportChat: { enabled: boolean; url: string };
   mobileUploadUrl: string | null;
+  /** The retailer's prints editor, or null for the embedded page on the origin the customer is on. */
+  printsEditorUrl: string | null;
   flags: FeatureFlagsConfig;
   testHosts: string[];
   seedDemoData: boolean;
@@ -159,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     supportChat: { enabled: e.SUPPORT_CHAT_ENABLED, url: e.SUPPORT_CHAT_URL },
     mobileUploadUrl: e.MOBILE_UPLOAD_URL ?? null,
+    printsEditorUrl: e.PRINTS_EDITOR_URL ?? null,
     flags: parseFlags(e.FEATURE_FLAGS),
     testHosts: e.TEST_HOSTS,
     seedDemoData: e.SEED_DEMO_DATA,

@@ -25,6 +25,8 @@ export const appConfigSchema = z.object({
   uploadUrl: url,
   /** Where phones upload instead (a retailer's mobile upload page), or null to upload here. */
   mobileUploadUrl: z.nullable(url),
+  /** The prints editor a temporary selection is handed to (the retailer's, or the embedded /prints-editor page). */
+  printsEditorUrl: url,
   auth: z.object({ authority: url, clientId: z.string().check(z.minLength(1)), scope: z.string().check(z.minLength(1)) }),
   flags: featureFlagsConfigSchema,
   supportChat: z.object({ enabled: z.boolean(), url: z.nullable(url) }),

@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pushSocketUrl: 'ws://api.test/push',
     uploadUrl: 'http://api.test/uploads',
     mobileUploadUrl: null,
+    printsEditorUrl: 'http://www.printhaven.co.uk/prints-editor',
     auth: { authority: 'http://auth.test', clientId: 'shoebox-web', scope: 'openid email profile' },
     // Every photo-library screen on for every host unless a test overrides a flag.
     flags: {

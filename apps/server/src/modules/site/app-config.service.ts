@@ -11,6 +11,8 @@ export function appConfigFor(config: Config, origin: string): AppConfig {
     pushSocketUrl: `${ws}/api/push`,
     uploadUrl: `${base}/api/uploads`,
     mobileUploadUrl: config.mobileUploadUrl,
+    // The embedded editor stays on the customer's own origin, where their session is.
+    printsEditorUrl: config.printsEditorUrl ?? `${base}/prints-editor`,
     auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: `openid email profile offline_access ${API_SCOPE}` },
     flags: config.flags,
     supportChat: { enabled: config.supportChat.enabled, url: config.supportChat.url },

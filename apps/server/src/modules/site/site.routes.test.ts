@@ -21,6 +21,7 @@ describe.each(databases)('site routes on $name', (kind) => {
       expect(config.flags).toEqual(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, ['*']])));
       expect(config.supportChat.enabled).toBe(true);
       expect(config.testHosts).toEqual(['localhost', '127.0.0.1']);
+      expect(config.printsEditorUrl).toBe(`${PUBLIC_URL}/prints-editor`);
     });
 
     it('falls back to the public address for a host it does not serve', async () => {
@@ -121,6 +122,7 @@ describe.each(databases)('site routes as an operator configured them on $name', 
       FEATURE_FLAGS: JSON.stringify({ PhotoManagementPreviewEnabled: ['www.printhaven.nl'] }),
       SUPPORT_CHAT_ENABLED: 'false',
       TEST_HOSTS: 'localhost,staging.printhaven.nl',
+      PRINTS_EDITOR_URL: 'https://editor.printhaven.example/prints',
     },
   });
 
@@ -134,6 +136,7 @@ describe.each(databases)('site routes as an operator configured them on $name', 
     expect(config.flags.PhotoManagementTimelineViewEnabled).toEqual(['*']);
     expect(config.supportChat.enabled).toBe(false);
     expect(config.testHosts).toEqual(['localhost', 'staging.printhaven.nl']);
+    expect(config.printsEditorUrl).toBe('https://editor.printhaven.example/prints');
   });
 
   it('lets pages call a service that lives elsewhere', async () => {
