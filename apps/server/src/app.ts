@@ -32,6 +32,9 @@ import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from './modules/photos/photo.repository.js';
 import { photoRoutes } from './modules/photos/photo.routes.js';
 import { photoService } from './modules/photos/photo.service.js';
+import { projectRepository } from './modules/projects/project.repository.js';
+import { projectRoutes } from './modules/projects/project.routes.js';
+import { projectService } from './modules/projects/project.service.js';
 import { pushSocketService } from './modules/push/push-socket.service.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
 import { uploadDatastore } from './modules/uploads/upload-datastore.js';
@@ -215,6 +218,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
+    await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
   });
 
   await registerSite(app, config);

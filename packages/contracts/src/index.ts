@@ -22,4 +22,5 @@ export * from './orders.js';
 export * from './backups.js';
 export * from './downloads.js';
 export * from './push.js';
+export * from './projects.js';
 export * from './prints.js';

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 
 
 /** Datetimes are ISO-8601 UTC text and booleans 0/1 integers, so one set of queries fits SQLite and PostgreSQL. */
@@ -134,9 +135,19 @@ export interface OrdersTable {
 export interface ProjectsTable {
   id: string;
   customer_id: string;
+  /** The project's title. */
   name: string;
   created_at: string;
+  /** When it was last saved. */
   updated_at: string;
+  product_code: Generated<string>;
+  channel: Generated<string>;
+  page_count: Generated<number>;
+  thumbnail_photo_id: string | null;
+  /** The editor's state, JSON text. */
+  editor_state: Generated<string>;
+  /** Goes up with each save: a save names the version it was made from (decision 058). */
+  version: Generated<number>;
 }
 
 export interface AlbumsTable {
