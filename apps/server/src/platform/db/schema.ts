@@ -124,12 +124,64 @@ export interface UploadsTable {
   machine_id: string | null;
 }
 
+/** A super order (migrations 004 and 016; decision 054): money in the currency's minor unit. */
 export interface OrdersTable {
   id: string;
   customer_id: string;
   order_code: string;
   status: string;
   created_at: string;
+  channel: string;
+  currency: string;
+  /** 'Resnap' or the product it was made in. */
+  source: string;
+  delivery_type: 'PickupPoint' | 'Home';
+  delivery_first_name: string;
+  delivery_last_name: string;
+  delivery_street: string;
+  delivery_house_number: string;
+  delivery_postal_code: string;
+  delivery_city: string;
+  delivery_country_code: string;
+  delivery_phone: string | null;
+  /** JSON { name, address } for PickupPoint deliveries. */
+  pickup_point: string | null;
+  total_amount: number;
+  payment_changed_at: string | null;
+  updated_at: string | null;
+  address_changed_at: string | null;
+  /** The placing caller's id for its request: the same request again answers this order. */
+  request_id: string | null;
+}
+
+/** A product of a super order, its sub-order (migration 016). */
+export interface OrderProductsTable {
+  code: string;
+  order_id: string;
+  customer_id: string;
+  position: number;
+  status: string;
+  created_at: string;
+  payment_changed_at: string | null;
+  title: string;
+  product_type: string;
+  article_name: string;
+  quantity: number;
+  price_amount: number;
+  voucher_code: string | null;
+  voucher_title: string | null;
+  voucher_discount_amount: number | null;
+}
+
+/** A file an order was made from (migration 016). */
+export interface OrderFilesTable {
+  id: string;
+  order_id: string;
+  position: number;
+  photo_id: string | null;
+  file_name: string;
+  bytes: number;
+  uploaded_at: string;
 }
 
 export interface ProjectsTable {
@@ -285,6 +337,8 @@ export interface Database {
   unfinished_upload_totals: UnfinishedUploadTotalsTable;
   uploads: UploadsTable;
   orders: OrdersTable;
+  order_products: OrderProductsTable;
+  order_files: OrderFilesTable;
   projects: ProjectsTable;
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;
