@@ -14,6 +14,7 @@ import * as downloads from './migrations/012-downloads.js';
 import * as backups from './migrations/013-backups.js';
 import * as libraryActivation from './migrations/014-library-activation.js';
 import * as uploadMachines from './migrations/015-upload-machines.js';
+import * as invoices from './migrations/018-invoices.js';
 import * as orders from './migrations/016-orders.js';
 import * as projects from './migrations/019-projects.js';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-backups': backups,
   '014-library-activation': libraryActivation,
   '015-upload-machines': uploadMachines,
+  '018-invoices': invoices,
   '016-orders': orders,
   '019-projects': projects,
 };

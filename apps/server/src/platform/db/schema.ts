@@ -322,6 +322,30 @@ export interface LegacyPhotosTable {
   done_at: string | null;
 }
 
+export interface InvoiceGroupsTable {
+  id: string;
+  customer_id: string;
+  invoice_number: string;
+  channel: string;
+  issued_at: string;
+}
+
+export interface HistoricalInvoicesTable {
+  id: string;
+  customer_id: string;
+  invoice_group_id: string | null;
+  invoice_number: string;
+  order_code: string;
+  channel: string;
+  currency: string;
+  issued_at: string;
+  /** JSON [{ description, quantity, unitPrice, vatRate }]: minor units and basis points. */
+  lines: string;
+  total_excl_vat: number;
+  vat: number;
+  total_incl_vat: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -351,4 +375,6 @@ export interface Database {
   backup_chunks: BackupChunksTable;
   library_activations: LibraryActivationsTable;
   legacy_photos: LegacyPhotosTable;
+  invoice_groups: InvoiceGroupsTable;
+  historical_invoices: HistoricalInvoicesTable;
 }
