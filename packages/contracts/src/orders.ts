@@ -97,6 +97,11 @@ export type SuperOrder = z.infer<typeof superOrderSchema>;
 
 /** `OrderState=notExpired` leaves out orders past the order history's keeping time (decision 054). */
 export const ORDER_STATES = ['notExpired', 'all'] as const;
+/** An order older than this many years is expired: listed only with OrderState=all, and not reordered. */
+export const ORDER_HISTORY_YEARS = 5;
+
+/** The `error` of the 409 a delivery-address change gets once the order no longer allows it. */
+export const ADDRESS_NOT_CHANGEABLE_ERROR = 'delivery_address_not_changeable';
 
 const intParam = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
@@ -152,8 +157,12 @@ export type SubOrder = z.infer<typeof subOrderSchema>;
 export const deliveryDatesSchema = z.object({ orderCode: z.string(), earliest: timestamp, latest: timestamp });
 export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;
 
+/** Why an order cannot be reordered (yet): still on its way, cancelled, or past the order history's keeping time. */
+export const REORDER_REFUSALS = ['inProgress', 'cancelled', 'expired'] as const;
 /** GET {orders}/reorder/status/{id} */
-export const reorderStatusSchema = z.object({ orderCode: z.string(), reorderable: z.boolean(), reason: z.nullable(z.string()) });
+export const reorderStatusSchema = z.object({ orderCode: z.string(), reorderable: z.boolean(), reason: z.nullable(z.enum(REORDER_REFUSALS)) });
+/** The `error` of the 409 a direct reorder gets when the order cannot be reordered; `params.reason` is one of REORDER_REFUSALS. */
+export const NOT_REORDERABLE_ERROR = 'order_not_reorderable';
 export type ReorderStatus = z.infer<typeof reorderStatusSchema>;
 /** POST {orders}/reorder/direct?OrderCode={id}: where the customer continues, on the channel's shop. */
 export const directReorderQuerySchema = z.object({ OrderCode: idSchema });
@@ -187,3 +196,18 @@ export const placePrintsOrderSchema = z.object({
   note: z.optional(displayText().check(z.maxLength(200))),
 });
 export type PlacePrintsOrder = z.infer<typeof placePrintsOrderSchema>;
+
+/** A file an order was made from (decision 054). */
+export const orderUploadSchema = z.object({ id: z.string(), fileName: z.string(), bytes: count, uploadedAt: timestamp, photoId: z.nullable(z.string()) });
+/** GET {orders}/uploads/{id}?accountId: the files of one of the account's orders. */
+export const orderUploadsSchema = z.object({ orderCode: z.string(), files: z.array(orderUploadSchema) });
+export type OrderUploads = z.infer<typeof orderUploadsSchema>;
+export const orderUploadsQuerySchema = z.object({ accountId: idSchema });
+/** POST {orders}/getanonymousuploads: the same for several orders at once; codes that are not the caller's are left out. */
+export const MAX_ANONYMOUS_UPLOAD_IDS = 100;
+export const anonymousUploadsRequestSchema = z.object({ ids: z.array(idSchema).check(z.minLength(1), z.maxLength(MAX_ANONYMOUS_UPLOAD_IDS)) });
+export const anonymousUploadsSchema = z.object({ items: z.array(orderUploadsSchema) });
+export type AnonymousUploads = z.infer<typeof anonymousUploadsSchema>;
+/** Path parameters of the calls that take an account, a product id or an order id. */
+export const accountIdParamsSchema = z.object({ accountId: idSchema });
+export const orderIdParamsSchema = z.object({ id: idSchema });
