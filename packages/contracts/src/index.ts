@@ -24,3 +24,5 @@ export * from './downloads.js';
 export * from './push.js';
 export * from './projects.js';
 export * from './prints.js';
+export * from './campaigns.js';
+export * from './fulfilment.js';

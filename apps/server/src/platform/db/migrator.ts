@@ -16,6 +16,7 @@ import * as libraryActivation from './migrations/014-library-activation.js';
 import * as uploadMachines from './migrations/015-upload-machines.js';
 import * as invoices from './migrations/018-invoices.js';
 import * as orders from './migrations/016-orders.js';
+import * as campaigns from './migrations/017-campaigns.js';
 import * as projects from './migrations/019-projects.js';
 
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015-upload-machines': uploadMachines,
   '018-invoices': invoices,
   '016-orders': orders,
+  '017-campaigns': campaigns,
   '019-projects': projects,
 };
 

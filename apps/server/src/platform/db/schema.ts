@@ -346,6 +346,48 @@ export interface HistoricalInvoicesTable {
   total_incl_vat: number;
 }
 
+/** Campaigns, their voucher offers and the order-cutoff article groups (migration 017, decision 056). */
+export interface CampaignsTable {
+  name: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+export interface CampaignOffersTable {
+  voucher_option_code: string;
+  campaign_name: string;
+  title: string;
+  description: string;
+  discount_kind: 'Percentage' | 'Amount';
+  discount_value: number;
+  currency: string | null;
+  minimum_order_amount: number;
+  /** JSON array of article group codes. */
+  article_groups: string;
+  valid_from: string;
+  valid_until: string;
+}
+
+export interface ArticleGroupsTable {
+  code: string;
+  name: string;
+  /** JSON array of article names. */
+  article_names: string;
+  order_cutoff: string;
+  time_zone: string;
+  production_days: number;
+  sort_order: number;
+}
+
+/** Refused back-office credentials per client address and window (decision 055). */
+export interface BackOfficeAuthFailuresTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -363,6 +405,10 @@ export interface Database {
   orders: OrdersTable;
   order_products: OrderProductsTable;
   order_files: OrderFilesTable;
+  campaigns: CampaignsTable;
+  campaign_offers: CampaignOffersTable;
+  article_groups: ArticleGroupsTable;
+  back_office_auth_failures: BackOfficeAuthFailuresTable;
   projects: ProjectsTable;
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;

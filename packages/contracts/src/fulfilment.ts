@@ -1,0 +1,26 @@
+import { z } from 'zod/mini';
+import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, type OrderStatus } from './orders.js';
+
+/**
+ * The back office (fulfilment) moves orders along with a service credential, never a customer's token
+ * (decision 055). Both paths sit under the orders service's base address.
+ */
+export const BACK_OFFICE_ORDER_PATH = '/back-office/orders/:code';
+export const BACK_OFFICE_ORDER_STATUS_PATH = `${BACK_OFFICE_ORDER_PATH}/status`;
+
+/** POST {orders}/back-office/orders/{code}/status */
+export const orderStatusChangeSchema = z.object({ status: orderStatusSchema });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** An order as the back office sees it: where it stands and where it may go next. */
+export const backOfficeOrderSchema = z.object({
+  orderCode: z.string(),
+  status: orderStatusSchema,
+  nextStatuses: z.array(orderStatusSchema),
+});
+export type BackOfficeOrder = z.infer<typeof backOfficeOrderSchema>;
+
+/** The next step forward of an order in `status` (cancelling is never "next"); null once it is done. */
+export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
+  return ORDER_STATUS_TRANSITIONS[status].find((s) => s !== 'Cancelled') ?? null;
+}
