@@ -57,6 +57,9 @@ const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles`;
 const DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/downloads`;
 const SHARED_DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/shared-album-downloads`;
 const BACKUPS = `${SERVICE_BASE_PATHS.photoManagement}/backups`;
+const PROJECTS_API = `${SERVICE_BASE_PATHS.projects}/api/v2`;
+/** A project as the editor saves it, with one field replaced. */
+const projectBody = (o: object) => ({ id: randomUUID(), title: 'Trip', productCode: 'PAP_910', channel: 'www.printhaven.co.uk', pageCount: 1, thumbnailPhotoId: null, editorState: {}, ...o });
 /** A photo nobody has: a clean download request is then answered 404 and makes no archive. */
 const NO_PHOTO = 'photo-nobody-has';
 const e = encodeURIComponent;
@@ -117,6 +120,16 @@ const FIELDS: Field[] = [
   { route: 'GET /backups/:id', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}` }) },
   { route: 'GET /backups/:id/chunks/:chunk/url', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}/chunks/1/url` }) },
   { route: 'GET /backups/:id/chunks/:chunk/url', field: 'chunk', request: (bad, c) => as(c, { url: `${BACKUPS}/${randomUUID()}/chunks/${e(bad)}/url` }) },
+  { route: 'GET /api/v2/projects/:accountId', field: 'accountId', request: (bad, c) => as(c, { url: `${PROJECTS_API}/projects/${e(bad)}` }) },
+  { route: 'POST /api/v2/projects', field: 'title', display: true, request: (bad, c) => json(c, 'POST', `${PROJECTS_API}/projects`, projectBody({ title: bad })) },
+  { route: 'POST /api/v2/projects', field: 'id', request: (bad, c) => json(c, 'POST', `${PROJECTS_API}/projects`, projectBody({ id: bad })) },
+  { route: 'POST /api/v2/projects', field: 'productCode', request: (bad, c) => json(c, 'POST', `${PROJECTS_API}/projects`, projectBody({ productCode: bad })) },
+  { route: 'POST /api/v2/projects', field: 'channel', request: (bad, c) => json(c, 'POST', `${PROJECTS_API}/projects`, projectBody({ channel: bad })) },
+  { route: 'POST /api/v2/projects', field: 'thumbnailPhotoId', request: (bad, c) => json(c, 'POST', `${PROJECTS_API}/projects`, projectBody({ thumbnailPhotoId: bad })) },
+  { route: 'GET /api/v2/project/:id', field: 'id', request: (bad, c) => as(c, { url: `${PROJECTS_API}/project/${e(bad)}` }) },
+  { route: 'PUT /api/v2/project/:id', field: 'id', request: (bad, c) => json(c, 'PUT', `${PROJECTS_API}/project/${e(bad)}`, { ...projectBody({ version: 1 }), id: undefined }) },
+  { route: 'PUT /api/v2/project/:id', field: 'title', display: true, request: (bad, c) => json(c, 'PUT', `${PROJECTS_API}/project/${randomUUID()}`, { ...projectBody({ title: bad, version: 1 }), id: undefined }) },
+  { route: 'DELETE /api/v2/project/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PROJECTS_API}/project/${e(bad)}` }) },
   { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
   { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
   { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
@@ -134,7 +147,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
