@@ -21,6 +21,7 @@ export * from './addresses.js';
 export * from './orders.js';
 export * from './backups.js';
 export * from './downloads.js';
+export * from './invoices.js';
 export * from './push.js';
 export * from './projects.js';
 export * from './prints.js';
