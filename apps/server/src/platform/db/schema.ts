@@ -328,6 +328,8 @@ export interface InvoiceGroupsTable {
   invoice_number: string;
   channel: string;
   issued_at: string;
+  /** Whom it was billed to: JSON { company, vat, name, email } as at issue. */
+  billed_to: string;
 }
 
 export interface HistoricalInvoicesTable {
@@ -344,6 +346,8 @@ export interface HistoricalInvoicesTable {
   total_excl_vat: number;
   vat: number;
   total_incl_vat: number;
+  /** JSON { company, vat, name, email } as at issue. */
+  billed_to: string;
 }
 
 /** Campaigns, their voucher offers and the order-cutoff article groups (migration 017, decision 056). */
