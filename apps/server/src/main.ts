@@ -4,6 +4,7 @@ import { createShoebox } from './app.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
 import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
 import { seedDemoLegacyLibrary } from './seed/demo-legacy-library.js';
+import { seedDemoProjects } from './seed/demo-projects.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -26,7 +27,11 @@ async function main(): Promise<void> {
   if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
   if (demo.length) {
-    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log, path.join(config.dataDir, 'demo-seed')).catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'));
+    // The demo projects are made of the customers' photos, so they follow them.
+    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log, path.join(config.dataDir, 'demo-seed'))
+      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'))
+      .then(() => seedDemoProjects(shoebox.db))
+      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo projects failed'));
   }
 
   let stopping = false;
