@@ -43,6 +43,10 @@ import { uploadRepository } from './modules/uploads/upload.repository.js';
 import { registerUploadRoutes } from './modules/uploads/upload.routes.js';
 import { uploadService, type UploadService } from './modules/uploads/upload.service.js';
 import { identityRepository } from './modules/identities/identity.repository.js';
+import { INVOICE_LINK_SECRET, invoiceLinkSigner } from './modules/invoices/invoice-link.js';
+import { invoiceRepository } from './modules/invoices/invoice.repository.js';
+import { INVOICE_PDF_LINK_PATH, invoicePdfLinkRoutes, invoiceRoutes } from './modules/invoices/invoice.routes.js';
+import { invoiceService } from './modules/invoices/invoice.service.js';
 import { identityService } from './modules/identities/identity.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
@@ -170,6 +174,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
   const downloadRows = downloadRepository(db);
   const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });
+  const invoices = invoiceService({
+    repo: invoiceRepository(db),
+    signer: invoiceLinkSigner(await getOrCreateSecret(db, INVOICE_LINK_SECRET, () => randomBytes(32).toString('base64url'))),
+    linkBase: `${config.publicUrl}${SERVICE_BASE_PATHS.invoices}${INVOICE_PDF_LINK_PATH}`,
+  });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
 
   const identities = identityService(identityRepository(db));
@@ -198,6 +207,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 
   // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
   await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
+  await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
@@ -218,6 +228,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
+    await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
   });
 

@@ -1,5 +1,6 @@
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
+import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
@@ -26,6 +27,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`POST ${NEWSLETTER}/confirm/:confirmationToken`]: 'the customer arrives from an email link, not signed in',
   [`GET ${PUSH_PATH}`]: 'the push socket: its first message carries the access token, which is checked then (decision 048); a plain GET answers 426',
   [`GET ${BLOB_ROUTE}/*`]: 'photo bytes, for whoever holds a signed URL (checked by the route)',
+  [`GET ${SERVICE_BASE_PATHS.invoices}${INVOICE_PDF_LINK_PATH}/:kind/:id`]: 'an invoice PDF, opened by its customer from a link signed for them that lasts a minute (decision 057)',
   [`* ${OIDC_PREFIX}/*`]: 'the sign-in provider (discovery, keys, authorization, tokens)',
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
   [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',
