@@ -124,29 +124,29 @@ export interface UploadsTable {
   machine_id: string | null;
 }
 
-/** A super order (migrations 004 and 016; decision 054): money in the currency's minor unit. */
+/** A super order (migrations 004 and 016; decision 054): money in the currency's minor unit; the columns 016 added have defaults. */
 export interface OrdersTable {
   id: string;
   customer_id: string;
   order_code: string;
   status: string;
   created_at: string;
-  channel: string;
-  currency: string;
+  channel: Generated<string>;
+  currency: Generated<string>;
   /** 'Resnap' or the product it was made in. */
-  source: string;
-  delivery_type: 'PickupPoint' | 'Home';
-  delivery_first_name: string;
-  delivery_last_name: string;
-  delivery_street: string;
-  delivery_house_number: string;
-  delivery_postal_code: string;
-  delivery_city: string;
-  delivery_country_code: string;
+  source: Generated<string>;
+  delivery_type: Generated<'PickupPoint' | 'Home'>;
+  delivery_first_name: Generated<string>;
+  delivery_last_name: Generated<string>;
+  delivery_street: Generated<string>;
+  delivery_house_number: Generated<string>;
+  delivery_postal_code: Generated<string>;
+  delivery_city: Generated<string>;
+  delivery_country_code: Generated<string>;
   delivery_phone: string | null;
   /** JSON { name, address } for PickupPoint deliveries. */
   pickup_point: string | null;
-  total_amount: number;
+  total_amount: Generated<number>;
   payment_changed_at: string | null;
   updated_at: string | null;
   address_changed_at: string | null;

@@ -1,0 +1,165 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderProductRow = OrderProductsTable;
+export type OrderFileRow = OrderFilesTable;
+
+/** The delivery address columns, as one conditional UPDATE sets them. */
+export type DeliveryAddressColumns = Pick<
+  OrderRow,
+  'delivery_first_name' | 'delivery_last_name' | 'delivery_street' | 'delivery_house_number' | 'delivery_postal_code' | 'delivery_city' | 'delivery_country_code' | 'delivery_phone'
+>;
+
+export interface PageOptions {
+  offset: number;
+  limit: number;
+  /** Only orders created at or after this instant (ISO); undefined for all. */
+  since?: string;
+}
+
+export type PlaceOutcome = { placed: true; order: OrderRow } | { placed: false; existing: OrderRow };
+
+export function orderRepository(db: Db) {
+  const ofCustomer = (customerId: string, since?: string) => {
+    let q = db.selectFrom('orders').where('customer_id', '=', customerId);
+    if (since) q = q.where('created_at', '>=', since);
+    return q;
+  };
+
+  return {
+    /**
+     * One page of a customer's orders, newest first, with how many there are in all: the count rides on
+     * the page's rows (a window), so a page costs one walk of the customer's index, and a second query
+     * only when the page is past the end.
+     */
+    async page(customerId: string, o: PageOptions): Promise<{ rows: OrderRow[]; total: number }> {
+      const rows = await ofCustomer(customerId, o.since)
+        .selectAll()
+        .select(sql<number | string>`count(*) over ()`.as('total_count'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(o.limit)
+        .offset(o.offset)
+        .execute();
+      if (rows.length) {
+        const total = Number(rows[0]!.total_count);
+        return { rows: rows.map(({ total_count: _, ...row }) => row), total };
+      }
+      const counted = await ofCustomer(customerId, o.since)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { rows: [], total: Number(counted.n) };
+    },
+
+    /** The products of the given orders in one query, each order's in their own order. */
+    productsOf(orderIds: readonly string[]): Promise<OrderProductRow[]> {
+      if (!orderIds.length) return Promise.resolve([]);
+      return db.selectFrom('order_products').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+    },
+
+    filesOf(orderIds: readonly string[]): Promise<OrderFileRow[]> {
+      if (!orderIds.length) return Promise.resolve([]);
+      return db.selectFrom('order_files').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+    },
+
+    /** An order by its code; with a customer, only that customer's. */
+    findByCode(code: string, customerId?: string): Promise<OrderRow | undefined> {
+      let q = db.selectFrom('orders').selectAll().where('order_code', '=', code);
+      if (customerId !== undefined) q = q.where('customer_id', '=', customerId);
+      return q.executeTakeFirst();
+    },
+
+    findManyByCode(codes: readonly string[], customerId: string): Promise<OrderRow[]> {
+      return db.selectFrom('orders').selectAll().where('order_code', 'in', codes).where('customer_id', '=', customerId).orderBy('created_at', 'desc').execute();
+    },
+
+    /** A customer's product (sub-order) with its order's code. */
+    findProduct(code: string, customerId: string) {
+      return db
+        .selectFrom('order_products as p')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .selectAll('p')
+        .select('o.order_code')
+        .where('p.code', '=', code)
+        .where('p.customer_id', '=', customerId)
+        .executeTakeFirst();
+    },
+
+    /** A customer's products newest first, optionally only those of the given article names, with their count. */
+    async productsByAccount(customerId: string, o: { articleNames?: string[]; offset: number; limit: number }) {
+      let q = db.selectFrom('order_products as p').innerJoin('orders as o', 'o.id', 'p.order_id').where('p.customer_id', '=', customerId);
+      if (o.articleNames?.length) q = q.where('p.article_name', 'in', o.articleNames);
+      const [rows, counted] = await Promise.all([
+        q.select(['p.code', 'o.order_code', 'p.article_name', 'p.status', 'p.created_at']).orderBy('p.created_at', 'desc').orderBy('p.code', 'desc').limit(o.limit).offset(o.offset).execute(),
+        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(counted.n) };
+    },
+
+    /**
+     * Records an order with its products and files in one transaction. The request id is unique: a
+     * second placing with it (a retry, a double click, at the same moment or later) records nothing and
+     * answers the order the first one made.
+     */
+    place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[]): Promise<PlaceOutcome> {
+      return db.transaction().execute(async (trx): Promise<PlaceOutcome> => {
+        const inserted = await trx
+          .insertInto('orders')
+          .values(order)
+          .onConflict((oc) => oc.column('request_id').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!inserted) {
+          const existing = await trx.selectFrom('orders').selectAll().where('request_id', '=', order.request_id).executeTakeFirstOrThrow();
+          return { placed: false, existing };
+        }
+        if (products.length) await trx.insertInto('order_products').values(products).execute();
+        if (files.length) await trx.insertInto('order_files').values(files).execute();
+        return { placed: true, order: inserted };
+      });
+    },
+
+    /**
+     * Sets a customer's order's delivery address only while the order allows it, as one conditional
+     * UPDATE: a status move committed a moment earlier makes it change nothing. Answers the changed row.
+     */
+    changeAddress(customerId: string, code: string, address: DeliveryAddressColumns, o: { statuses: readonly string[]; deliveryType: OrderRow['delivery_type']; at: string }) {
+      return db
+        .updateTable('orders')
+        .set({ ...address, address_changed_at: o.at, updated_at: o.at })
+        .where('order_code', '=', code)
+        .where('customer_id', '=', customerId)
+        .where('delivery_type', '=', o.deliveryType)
+        .where('status', 'in', [...o.statuses])
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Moves an order from one status to another only if it is still in `from`, with its products, in one
+     * transaction; `paymentChangedAt` is recorded where a move changes the payment (paid, refunded).
+     * Answers the moved row, or undefined when the order was not in `from` any more.
+     */
+    move(code: string, from: string, to: string, o: { at: string; paymentChangedAt?: string }) {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('orders')
+          .set({ status: to, updated_at: o.at, ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}) })
+          .where('order_code', '=', code)
+          .where('status', '=', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (!moved) return undefined;
+        await trx
+          .updateTable('order_products')
+          .set({ status: to, ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}) })
+          .where('order_id', '=', moved.id)
+          .execute();
+        return moved;
+      });
+    },
+  };
+}
+export type OrderRepository = ReturnType<typeof orderRepository>;

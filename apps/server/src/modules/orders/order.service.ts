@@ -1,0 +1,411 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ADDRESS_CHANGEABLE_STATUSES,
+  ADDRESS_NOT_CHANGEABLE_ERROR,
+  addressInputSchema,
+  canMoveOrder,
+  findChannel,
+  NOT_REORDERABLE_ERROR,
+  ORDER_HISTORY_YEARS,
+  type AccountOrderList,
+  type Address,
+  type AddressInput,
+  type AnonymousUploads,
+  type DeliveryDates,
+  type DeliveryType,
+  type OrderProduct,
+  type OrderStatus,
+  type OrderStatusPushMessage,
+  type OrderUploads,
+  type ReorderStatus,
+  type SubOrder,
+  type SuperOrder,
+  type SuperOrderList,
+  type SuperOrdersQuery,
+  type VoucherDetails,
+} from '@shoebox/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import { AppError, badRequest, notFound, parseRequest } from '../../platform/http/errors.js';
+import { collectionPointFor } from './pickup-points.js';
+import type { DeliveryAddressColumns, OrderFileRow, OrderProductRow, OrderRepository, OrderRow } from './order.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When an order arrives, in days after it was placed, by how it is delivered (decision 054): prints are
+ * made within two working days and carried in one to three; a collection point receives them a day later.
+ */
+export const DELIVERY_WINDOW_DAYS: Record<DeliveryType, { earliest: number; latest: number }> = {
+  Home: { earliest: 3, latest: 6 },
+  PickupPoint: { earliest: 4, latest: 7 },
+};
+
+/** How often a move raced by other moves is decided again before the caller is asked to try again. */
+const MOVE_ATTEMPTS = 3;
+
+/** What a caller (the prints editor's checkout) places: prices in the channel currency's minor unit. */
+export interface PlaceOrderInput {
+  /** The caller's id for this placing: the same id again answers the same order and records nothing. */
+  requestId: string;
+  /** A channel code (contracts CHANNELS): gives the currency and the shop. */
+  channel: string;
+  /** 'Resnap' (RESNAP_SOURCE) for a reorder, otherwise the product the order was made in (e.g. PAP_910). */
+  source: string;
+  deliveryType: DeliveryType;
+  /** Required for Home; for PickupPoint, who collects it (default: the customer's name at the channel's collection point). */
+  deliveryAddress?: AddressInput | null;
+  /** For PickupPoint: where it is collected (default: the channel's collection point). */
+  pickupPoint?: { name: string; address: Address } | null;
+  products: PlaceOrderProduct[];
+  /** The files the order is made from, in order (an order's uploads). */
+  files?: { fileName: string; bytes: number; photoId?: string | null }[];
+}
+
+export interface PlaceOrderProduct {
+  title: string;
+  productType: string;
+  /** The article it is, as GET /orders/byAccount filters by; the title when not given. */
+  articleName?: string;
+  quantity: number;
+  /** The line's price, every copy together, before its voucher. */
+  priceAmount: number;
+  voucher?: VoucherDetails | null;
+}
+
+export interface MovedOrder {
+  order: SuperOrder;
+  customerId: string;
+}
+
+export interface OrderServiceDeps {
+  repo: OrderRepository;
+  events: Pick<EventBus, 'publish'>;
+  /** The customer's own name and phone, for a PickupPoint order placed without a delivery address. */
+  customerOf: (identity: Identity) => Promise<{ firstName: string; lastName: string; phone: string | null }>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  now?: () => number;
+}
+
+export const orderNotFound = () => notFound('Order not found');
+const illegalMove = (from: OrderStatus, to: OrderStatus) =>
+  new AppError(409, 'illegal_status_transition', `An order that is ${from} cannot be moved to ${to}`, undefined, { from, to });
+const addressNotChangeable = () =>
+  new AppError(409, ADDRESS_NOT_CHANGEABLE_ERROR, 'The delivery address of this order can no longer be changed: it is in production, on its way, cancelled, or collected at a pickup point');
+const requestIdInUse = () => new AppError(409, 'request_id_in_use', 'This request id belongs to another order');
+
+const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const ORDER_CODE_PREFIX: Record<string, string> = { printhaven: 'PH', albumly: 'AL' };
+/** A code a customer can read out on the phone: the brand, then ten letters and digits without look-alikes. */
+export const newOrderCode = (brand: string) => `${ORDER_CODE_PREFIX[brand] ?? 'SB'}${Array.from({ length: 10 }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('')}`;
+export const productCode = (orderCode: string, position: number) => `${orderCode}-${String(position + 1).padStart(2, '0')}`;
+
+/** A move that changes the payment: paid on confirmation, refunded when a paid order is cancelled. */
+const changesPayment = (from: OrderStatus, to: OrderStatus) => (from === 'Received' && to === 'Confirmed') || (from === 'Confirmed' && to === 'Cancelled');
+
+export const addressOf = (row: OrderRow): Address => ({
+  firstName: row.delivery_first_name,
+  lastName: row.delivery_last_name,
+  street: row.delivery_street,
+  houseNumber: row.delivery_house_number,
+  postalCode: row.delivery_postal_code,
+  city: row.delivery_city,
+  countryCode: row.delivery_country_code,
+  phone: row.delivery_phone,
+});
+
+export const addressColumns = (a: Address): DeliveryAddressColumns => ({
+  delivery_first_name: a.firstName,
+  delivery_last_name: a.lastName,
+  delivery_street: a.street,
+  delivery_house_number: a.houseNumber,
+  delivery_postal_code: a.postalCode,
+  delivery_city: a.city,
+  delivery_country_code: a.countryCode,
+  delivery_phone: a.phone,
+});
+
+const addressChangeable = (row: Pick<OrderRow, 'status' | 'delivery_type'>) =>
+  row.delivery_type === 'Home' && ADDRESS_CHANGEABLE_STATUSES.includes(row.status as OrderStatus);
+
+export function toProduct(p: OrderProductRow): OrderProduct {
+  return {
+    code: p.code,
+    title: p.title,
+    productType: p.product_type,
+    quantity: p.quantity,
+    status: p.status as OrderStatus,
+    createdAt: p.created_at,
+    paymentChangedDate: p.payment_changed_at,
+    voucher: p.voucher_code,
+    voucherDetails: p.voucher_code ? { code: p.voucher_code, title: p.voucher_title ?? p.voucher_code, discountAmount: p.voucher_discount_amount ?? 0 } : null,
+    priceAmount: p.price_amount,
+  };
+}
+
+export function toSuperOrder(row: OrderRow, products: OrderProductRow[]): SuperOrder {
+  return {
+    orderCode: row.order_code,
+    createdAt: row.created_at,
+    status: row.status as OrderStatus,
+    source: row.source,
+    deliveryType: row.delivery_type,
+    deliveryAddress: addressOf(row),
+    pickupPoint: row.pickup_point ? (JSON.parse(row.pickup_point) as SuperOrder['pickupPoint']) : null,
+    deliveryAddressChangeable: addressChangeable(row),
+    channel: row.channel,
+    currency: row.currency,
+    totalAmount: row.total_amount,
+    productCount: products.length,
+    products: products.map(toProduct),
+  };
+}
+
+const filesByOrder = (rows: OrderFileRow[]) => {
+  const files = new Map<string, OrderFileRow[]>();
+  for (const f of rows) files.set(f.order_id, [...(files.get(f.order_id) ?? []), f]);
+  return files;
+};
+
+export function orderService(deps: OrderServiceDeps) {
+  const { repo, events, log } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Orders created before this are expired (ORDER_HISTORY_YEARS). */
+  const expiredBefore = () => {
+    const cutoff = new Date(now());
+    cutoff.setUTCFullYear(cutoff.getUTCFullYear() - ORDER_HISTORY_YEARS);
+    return cutoff.toISOString();
+  };
+
+  const withProducts = async (row: OrderRow) => toSuperOrder(row, await repo.productsOf([row.id]));
+
+  const own = async (identity: Identity, code: string) => {
+    const row = await repo.findByCode(code, identity.customerId);
+    if (!row) throw orderNotFound();
+    return row;
+  };
+
+  const ownAccount = (identity: Identity, accountId: string) => {
+    // Another account's orders are not told apart from an account that does not exist.
+    if (accountId !== identity.customerId) throw notFound('Account not found');
+  };
+
+  const reorderRefusal = (row: OrderRow): ReorderStatus['reason'] => {
+    if (row.created_at < expiredBefore()) return 'expired';
+    if (row.status === 'Cancelled') return 'cancelled';
+    if (row.status !== 'Dispatched') return 'inProgress';
+    return null;
+  };
+
+  const uploadsOf = (row: OrderRow, files: OrderFileRow[]): OrderUploads => ({
+    orderCode: row.order_code,
+    files: files.map((f) => ({ id: f.id, fileName: f.file_name, bytes: f.bytes, uploadedAt: f.uploaded_at, photoId: f.photo_id })),
+  });
+
+  return {
+    /** GET /v2/superorders/me: a page of the customer's orders with their products, in two queries. */
+    async list(identity: Identity, query: SuperOrdersQuery): Promise<SuperOrderList> {
+      const since = query.OrderState === 'notExpired' ? expiredBefore() : undefined;
+      const { rows, total } = await repo.page(identity.customerId, { offset: query.Offset, limit: query.Limit, since });
+      const products = await repo.productsOf(rows.map((r) => r.id));
+      const byOrder = new Map<string, OrderProductRow[]>();
+      for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), p]);
+      return { items: rows.map((r) => toSuperOrder(r, byOrder.get(r.id) ?? [])), total };
+    },
+
+    async get(identity: Identity, code: string): Promise<SuperOrder> {
+      return withProducts(await own(identity, code));
+    },
+
+    /**
+     * PUT /v1/superorders/{code}/deliveryAddress: only for a Home delivery in ADDRESS_CHANGEABLE_STATUSES.
+     * The check and the change are one conditional UPDATE; when it changes nothing, the order is read to
+     * tell a stranger's or unknown order (404) from one that no longer allows it (409).
+     */
+    async changeDeliveryAddress(identity: Identity, code: string, input: AddressInput): Promise<SuperOrder> {
+      const changed = await repo.changeAddress(identity.customerId, code, addressColumns(input), {
+        statuses: ADDRESS_CHANGEABLE_STATUSES,
+        deliveryType: 'Home',
+        at: new Date(now()).toISOString(),
+      });
+      if (changed) return withProducts(changed);
+      await own(identity, code);
+      throw addressNotChangeable();
+    },
+
+    /** GET /orders/byAccount/{accountId}: the account's products, newest first. */
+    async byAccount(identity: Identity, accountId: string, query: { articleNames?: string; offset: number; limit: number }): Promise<AccountOrderList> {
+      ownAccount(identity, accountId);
+      const articleNames = query.articleNames
+        ?.split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      const { rows, total } = await repo.productsByAccount(identity.customerId, { articleNames, offset: query.offset, limit: query.limit });
+      return {
+        items: rows.map((r) => ({ id: r.code, orderCode: r.order_code, articleName: r.article_name, status: r.status as OrderStatus, createdAt: r.created_at })),
+        total,
+      };
+    },
+
+    /** GET /v1/Orders/{id}: one of the customer's products by its code. */
+    async product(identity: Identity, id: string): Promise<SubOrder> {
+      const row = await repo.findProduct(id, identity.customerId);
+      if (!row) throw notFound('Order not found');
+      return { ...toProduct(row), orderCode: row.order_code };
+    },
+
+    /**
+     * GET /OrderDeliveryDates/{id}: DELIVERY_WINDOW_DAYS after the order was placed, never a day already
+     * past. None (404) once it is dispatched or cancelled: the carrier's dates, or none, apply then.
+     */
+    async deliveryDates(identity: Identity, code: string): Promise<DeliveryDates> {
+      const row = await own(identity, code);
+      if (row.status === 'Dispatched' || row.status === 'Cancelled') throw notFound('No delivery dates for this order');
+      const window = DELIVERY_WINDOW_DAYS[row.delivery_type];
+      const placed = Date.parse(row.created_at);
+      const earliest = Math.max(placed + window.earliest * DAY_MS, now() + DAY_MS);
+      const latest = Math.max(placed + window.latest * DAY_MS, earliest + (window.latest - window.earliest) * DAY_MS);
+      return { orderCode: row.order_code, earliest: new Date(earliest).toISOString(), latest: new Date(latest).toISOString() };
+    },
+
+    async reorderStatus(identity: Identity, code: string): Promise<ReorderStatus> {
+      const reason = reorderRefusal(await own(identity, code));
+      return { orderCode: code, reorderable: reason === null, reason };
+    },
+
+    /** POST /reorder/direct?OrderCode: where the customer continues the reorder, on the order's own shop. */
+    async reorder(identity: Identity, code: string): Promise<{ ShopUrl: string }> {
+      const row = await own(identity, code);
+      const reason = reorderRefusal(row);
+      if (reason) throw new AppError(409, NOT_REORDERABLE_ERROR, 'This order cannot be reordered', undefined, { reason });
+      const channel = findChannel(row.channel);
+      if (!channel) throw new AppError(500, 'internal', `Order ${code} is of an unknown channel`);
+      return { ShopUrl: `https://${channel.host}/reorder?orderCode=${encodeURIComponent(row.order_code)}` };
+    },
+
+    /** GET /uploads/{id}?accountId: the files one of the account's orders was made from. */
+    async uploads(identity: Identity, code: string, accountId: string): Promise<OrderUploads> {
+      ownAccount(identity, accountId);
+      const row = await own(identity, code);
+      return uploadsOf(row, await repo.filesOf([row.id]));
+    },
+
+    /** POST /getanonymousuploads: the same for several orders; codes that are not the caller's are left out. */
+    async anonymousUploads(identity: Identity, codes: string[]): Promise<AnonymousUploads> {
+      const rows = await repo.findManyByCode([...new Set(codes)], identity.customerId);
+      const files = filesByOrder(await repo.filesOf(rows.map((r) => r.id)));
+      return { items: rows.map((r) => uploadsOf(r, files.get(r.id) ?? [])) };
+    },
+
+    /**
+     * Places an order for the customer: the super order, its products and files in one transaction.
+     * Idempotent by `input.requestId`: the same id again answers the order it made (a stranger's id: 409).
+     * Status Received (awaiting payment); the total is the products' prices less their vouchers.
+     */
+    async place(customer: Identity, input: PlaceOrderInput): Promise<SuperOrder> {
+      const channel = findChannel(input.channel);
+      if (!channel || channel.code !== input.channel) throw badRequest('Unknown channel', [{ path: 'channel', message: 'Unknown channel' }]);
+      if (!input.products.length) throw badRequest('An order needs at least one product', [{ path: 'products', message: 'Too small' }]);
+      input.products.forEach((p, i) => {
+        if (!Number.isInteger(p.quantity) || p.quantity < 1) throw badRequest('Invalid quantity', [{ path: `products.${i}.quantity`, message: 'Too small' }]);
+        if (!Number.isInteger(p.priceAmount) || p.priceAmount < 0) throw badRequest('Invalid price', [{ path: `products.${i}.priceAmount`, message: 'Too small' }]);
+      });
+      const given = input.deliveryAddress ? parseRequest(addressInputSchema, input.deliveryAddress, 'delivery address') : null;
+      let deliveryAddress: Address;
+      let pickupPoint: { name: string; address: Address } | null = null;
+      if (input.deliveryType === 'Home') {
+        if (!given) throw badRequest('A Home delivery needs a delivery address', [{ path: 'deliveryAddress', message: 'Required' }]);
+        deliveryAddress = given;
+      } else {
+        const recipient = given ?? (await deps.customerOf(customer));
+        pickupPoint = input.pickupPoint ?? collectionPointFor(channel, { firstName: recipient.firstName, lastName: recipient.lastName, phone: recipient.phone });
+        deliveryAddress = given ?? pickupPoint.address;
+      }
+
+      const at = new Date(now()).toISOString();
+      const orderId = randomUUID();
+      const orderCode = newOrderCode(channel.brand);
+      const discount = input.products.reduce((sum, p) => sum + (p.voucher?.discountAmount ?? 0), 0);
+      const price = input.products.reduce((sum, p) => sum + p.priceAmount, 0);
+      const order: OrderRow = {
+        id: orderId,
+        customer_id: customer.customerId,
+        order_code: orderCode,
+        status: 'Received',
+        created_at: at,
+        channel: channel.code,
+        currency: channel.currency,
+        source: input.source,
+        delivery_type: input.deliveryType,
+        ...addressColumns(deliveryAddress),
+        pickup_point: pickupPoint ? JSON.stringify(pickupPoint) : null,
+        total_amount: Math.max(0, price - discount),
+        payment_changed_at: null,
+        updated_at: at,
+        address_changed_at: null,
+        request_id: input.requestId,
+      };
+      const products: OrderProductRow[] = input.products.map((p, position) => ({
+        code: productCode(orderCode, position),
+        order_id: orderId,
+        customer_id: customer.customerId,
+        position,
+        status: 'Received',
+        created_at: at,
+        payment_changed_at: null,
+        title: p.title,
+        product_type: p.productType,
+        article_name: p.articleName ?? p.title,
+        quantity: p.quantity,
+        price_amount: p.priceAmount,
+        voucher_code: p.voucher?.code ?? null,
+        voucher_title: p.voucher?.title ?? null,
+        voucher_discount_amount: p.voucher?.discountAmount ?? null,
+      }));
+      const files: OrderFileRow[] = (input.files ?? []).map((f, position) => ({
+        id: randomUUID(),
+        order_id: orderId,
+        position,
+        photo_id: f.photoId ?? null,
+        file_name: f.fileName,
+        bytes: f.bytes,
+        uploaded_at: at,
+      }));
+      const outcome = await repo.place(order, products, files);
+      if (outcome.placed) return toSuperOrder(outcome.order, products);
+      if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
+      return withProducts(outcome.existing);
+    },
+
+    /** An order's status by its code, whoever's it is: for fulfilment, never for a customer. */
+    async statusOf(orderCode: string): Promise<OrderStatus | undefined> {
+      return (await repo.findByCode(orderCode))?.status as OrderStatus | undefined;
+    },
+
+    /**
+     * Moves an order to `to` if ORDER_STATUS_TRANSITIONS allows it from the status it has, as one
+     * conditional UPDATE (WHERE status = from): a move raced by another is decided again on the status
+     * the other left. After the commit the customer's open pages hear it (orderStatusPushMessage).
+     * Unknown code: 404; a move the order's status does not allow: 409 illegal_status_transition.
+     */
+    async move(orderCode: string, to: OrderStatus): Promise<MovedOrder> {
+      for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
+        const current = await repo.findByCode(orderCode);
+        if (!current) throw orderNotFound();
+        const from = current.status as OrderStatus;
+        if (!canMoveOrder(from, to)) throw illegalMove(from, to);
+        const at = new Date(now()).toISOString();
+        const moved = await repo.move(orderCode, from, to, { at, paymentChangedAt: changesPayment(from, to) ? at : undefined });
+        if (!moved) continue;
+        const message: OrderStatusPushMessage = { id: randomUUID(), type: 'order.status.changed', data: { orderCode, status: to, timestamp: at } };
+        // The move is committed: a push that cannot be delivered leaves it to the next load of the page.
+        await events.publish(moved.customer_id, message).catch((err: unknown) => log.error({ err, orderCode }, 'Publishing an order status change failed'));
+        return { order: await withProducts(moved), customerId: moved.customer_id };
+      }
+      throw new AppError(409, 'order_busy', 'The order is being moved by someone else; try again');
+    },
+  };
+}
+export type OrderService = ReturnType<typeof orderService>;
