@@ -34,6 +34,10 @@ import { photoRoutes } from './modules/photos/photo.routes.js';
 import { photoService } from './modules/photos/photo.service.js';
 import { projectRepository } from './modules/projects/project.repository.js';
 import { projectRoutes } from './modules/projects/project.routes.js';
+import { startTempSelectionSweeper } from './modules/temp-selections/temp-selection-sweeper.js';
+import { tempSelectionRepository } from './modules/temp-selections/temp-selection.repository.js';
+import { tempSelectionRoutes } from './modules/temp-selections/temp-selection.routes.js';
+import { tempSelectionService, type TempSelectionService } from './modules/temp-selections/temp-selection.service.js';
 import { projectService } from './modules/projects/project.service.js';
 import { pushSocketService } from './modules/push/push-socket.service.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
@@ -95,6 +99,8 @@ export interface Shoebox {
   jobs: JobQueue;
   /** Library activation: the demo seeding gives an account its photos from the older system through it. */
   activation: LibraryActivationService;
+  /** Temporary selections for the prints hand-off: the prints checkout checks an order's photos against one. */
+  tempSelections: TempSelectionService;
   close(): Promise<void>;
 }
 
@@ -179,6 +185,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     signer: invoiceLinkSigner(await getOrCreateSecret(db, INVOICE_LINK_SECRET, () => randomBytes(32).toString('base64url'))),
     linkBase: `${config.publicUrl}${SERVICE_BASE_PATHS.invoices}${INVOICE_PDF_LINK_PATH}`,
   });
+  const tempSelectionRows = tempSelectionRepository(db);
+  const tempSelections = tempSelectionService({
+    repo: tempSelectionRows,
+    ownPhotos: async (customerId, photoIds) => (await library.originalsOf(customerId, photoIds)).map((o) => o.photoId),
+  });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
 
   const identities = identityService(identityRepository(db));
@@ -225,6 +236,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(backupRoutes(backups), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(libraryActivationRoutes(activation), { prefix: SERVICE_BASE_PATHS.photoManagement });
+    await api.register(tempSelectionRoutes(tempSelections), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
@@ -242,6 +254,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const exportSweeper = startExportExpirySweeper({ repo: backupRows, blobs, log: app.log });
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
+  const tempSelectionSweeper = startTempSelectionSweeper({ repo: tempSelectionRows, log: app.log });
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
   }, PURGE_INTERVAL_MS);
@@ -255,12 +268,14 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     events,
     jobs,
     activation,
+    tempSelections,
     async close() {
       clearInterval(purge);
       sweeper.stop();
       partialWrites.stop();
       exportSweeper.stop();
       await downloadSweeper.stop();
+      await tempSelectionSweeper.stop();
       await recovery.stop();
       await app.close();
       await jobs.close();

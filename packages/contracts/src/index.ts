@@ -27,3 +27,4 @@ export * from './projects.js';
 export * from './prints.js';
 export * from './campaigns.js';
 export * from './fulfilment.js';
+export * from './temp-selections.js';

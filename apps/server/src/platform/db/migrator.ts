@@ -18,6 +18,7 @@ import * as invoices from './migrations/018-invoices.js';
 import * as orders from './migrations/016-orders.js';
 import * as campaigns from './migrations/017-campaigns.js';
 import * as projects from './migrations/019-projects.js';
+import * as tempSelections from './migrations/020-temp-selections.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-orders': orders,
   '017-campaigns': campaigns,
   '019-projects': projects,
+  '020-temp-selections': tempSelections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -392,6 +392,22 @@ export interface BackOfficeAuthFailuresTable {
   count: number;
 }
 
+/** A temporary selection for the prints hand-off (migration 020); `photo_ids` is a JSON array in the order chosen. */
+export interface TempSelectionsTable {
+  id: string;
+  customer_id: string;
+  photo_ids: string;
+  channel: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One row per customer, taken first by each creation so they count their live selections one at a time. */
+export interface TempSelectionTurnsTable {
+  customer_id: string;
+  last_created_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -427,4 +443,6 @@ export interface Database {
   legacy_photos: LegacyPhotosTable;
   invoice_groups: InvoiceGroupsTable;
   historical_invoices: HistoricalInvoicesTable;
+  temp_selections: TempSelectionsTable;
+  temp_selection_turns: TempSelectionTurnsTable;
 }

@@ -57,6 +57,7 @@ const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}/api/v1/Profiles`;
 const DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/downloads`;
 const SHARED_DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/shared-album-downloads`;
 const BACKUPS = `${SERVICE_BASE_PATHS.photoManagement}/backups`;
+const TEMP_SELECTIONS = `${SERVICE_BASE_PATHS.photoManagement}/temp-selections`;
 const PROJECTS_API = `${SERVICE_BASE_PATHS.projects}/api/v2`;
 /** A project as the editor saves it, with one field replaced. */
 const projectBody = (o: object) => ({ id: randomUUID(), title: 'Trip', productCode: 'PAP_910', channel: 'www.printhaven.co.uk', pageCount: 1, thumbnailPhotoId: null, editorState: {}, ...o });
@@ -117,6 +118,9 @@ const FIELDS: Field[] = [
   { route: 'POST /shared-album-downloads', field: 'photos[].photoId', request: (bad, c) => json(c, 'POST', SHARED_DOWNLOADS, { id: randomUUID(), photos: [{ photoId: bad, ownerId: c.who.id }] }) },
   { route: 'POST /shared-album-downloads', field: 'photos[].ownerId', request: (bad, c) => json(c, 'POST', SHARED_DOWNLOADS, { id: randomUUID(), photos: [{ photoId: NO_PHOTO, ownerId: bad }] }) },
   { route: 'GET /downloads/:id/url', field: 'id', request: (bad, c) => as(c, { url: `${DOWNLOADS}/${e(bad)}/url` }) },
+  { route: 'POST /temp-selections', field: 'photoIds[]', request: (bad, c) => json(c, 'POST', TEMP_SELECTIONS, { photoIds: [c.photoId, bad], channel: 'www.printhaven.co.uk' }) },
+  { route: 'POST /temp-selections', field: 'channel', request: (bad, c) => json(c, 'POST', TEMP_SELECTIONS, { photoIds: [c.photoId], channel: `www.printhaven.co.uk${bad}` }) },
+  { route: 'GET /temp-selections/:id', field: 'id', request: (bad, c) => as(c, { url: `${TEMP_SELECTIONS}/${e(bad)}` }) },
   { route: 'GET /backups/:id', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}` }) },
   { route: 'GET /backups/:id/chunks/:chunk/url', field: 'id', request: (bad, c) => as(c, { url: `${BACKUPS}/${e(bad)}/chunks/1/url` }) },
   { route: 'GET /backups/:id/chunks/:chunk/url', field: 'chunk', request: (bad, c) => as(c, { url: `${BACKUPS}/${randomUUID()}/chunks/${e(bad)}/url` }) },
@@ -147,7 +151,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
