@@ -29,8 +29,6 @@ interface PageSpec {
 
 /** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
 const SIGNED_IN_PAGES: PageSpec[] = [
-  { path: 'orders', titleKey: 'orders' },
-  { path: 'orders/:orderCode', titleKey: 'orderDetails' },
   { path: 'invoices', titleKey: 'invoices', access: { audience: 'business' } },
   { path: 'integration', titleKey: 'ftp', access: { audience: 'business' } },
   { path: 'settings', titleKey: 'settings' },
@@ -129,6 +127,19 @@ function downloadsRoute(): RouteObject {
   };
 }
 
+/** /orders and /orders/{orderCode} (account-area §2.1): their code, texts and date formats load when first opened. */
+function ordersRoutes(services: AppServices): RouteObject[] {
+  const orders = () => import('../features/orders/routes/orders-routes');
+  const loader = async () => {
+    await (await orders()).loadOrdersResources(services);
+    return null;
+  };
+  return [
+    { path: 'orders', handle: { titleKey: 'orders' } satisfies RouteHandle, loader, lazy: { Component: () => orders().then((m) => m.OrdersPage) } },
+    { path: 'orders/:orderCode', handle: { titleKey: 'orderDetails' } satisfies RouteHandle, loader, lazy: { Component: () => orders().then((m) => m.OrderDetailsPage) } },
+  ];
+}
+
 /** The export page (photo-library §2): its own chunk, with its texts and date formats, loaded when it is opened. */
 function exportPageRoute(services: AppServices): RouteObject {
   const exportRoutes = () => import('../features/photos/routes/export-routes');
@@ -192,6 +203,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             ...photoLibraryRoutes(services),
             exportPageRoute(services),
             downloadsRoute(),
+            ...ordersRoutes(services),
             ...SIGNED_IN_PAGES.map(page),
           ],
         },

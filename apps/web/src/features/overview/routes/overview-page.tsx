@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
+import { LazySlot } from '../../../components/ui/lazy-slot';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
+import { LatestOrderCard } from '../../orders';
 import styles from './overview-page.module.css';
 
 export function OverviewPage() {
@@ -25,6 +27,10 @@ export function OverviewPage() {
     <>
       <p className={styles.greeting}>{me ? t('overview.greeting', { name: me.firstName }) : '\u00a0'}</p>
       <p className={styles.intro}>{t('overview.intro')}</p>
+      {/* The latest order loads on its own: the greeting and the cards never wait for it. */}
+      <LazySlot>
+        <LatestOrderCard />
+      </LazySlot>
       <ul className={styles.cards}>
         {cards.map((card) => (
           <li key={card.to}>

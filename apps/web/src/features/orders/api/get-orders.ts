@@ -1,0 +1,43 @@
+import { ORDERS_PAGE_LIMIT, superOrderListSchema, type SuperOrderList } from '@shoebox/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { HttpClient } from '../../../lib/http/http-client';
+import { useServices } from '../../../lib/services';
+import { orderKeys } from './query-keys';
+
+/** GET {orders}/v2/superorders/me: one page of the customer's orders, newest first, with the total. */
+export const getOrdersPage = (http: HttpClient, offset: number, signal?: AbortSignal) =>
+  http('orders', '/v2/superorders/me', {
+    query: { Offset: offset, Limit: ORDERS_PAGE_LIMIT, OrderState: 'notExpired' },
+    schema: superOrderListSchema,
+    signal,
+  });
+
+/** Where the next page starts, or undefined once every order counted by `total` is read (spec §7.3). */
+export function nextOffset(pages: SuperOrderList[]): number | undefined {
+  const read = pages.reduce((sum, page) => sum + page.items.length, 0);
+  const last = pages.at(-1);
+  return last && read < last.total && last.items.length > 0 ? read : undefined;
+}
+
+export const ordersQueryOptions = (http: HttpClient) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.list(),
+    queryFn: ({ pageParam, signal }) => getOrdersPage(http, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+  });
+
+/**
+ * Every order of the customer. The first page renders as soon as it arrives (the newest orders, those in
+ * progress among them); the list then pages on by itself until the total is read.
+ */
+export function useOrders() {
+  const { http } = useServices();
+  const query = useInfiniteQuery(ordersQueryOptions(http));
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return { ...query, orders: query.data?.pages.flatMap((page) => page.items) };
+}

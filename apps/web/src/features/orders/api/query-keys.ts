@@ -1,0 +1,10 @@
+/** Every cached orders query; invalidating `all` refreshes the order screens and the Overview's latest order. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: () => [...orderKeys.all, 'list'] as const,
+  latestInProgress: () => [...orderKeys.all, 'latest-in-progress'] as const,
+  detail: (orderCode: string) => [...orderKeys.all, 'detail', orderCode] as const,
+  deliveryDates: (orderCode: string) => [...orderKeys.all, 'delivery-dates', orderCode] as const,
+  reorderStatus: (orderCode: string) => [...orderKeys.all, 'reorder-status', orderCode] as const,
+  voucher: (voucherOptionCode: string) => [...orderKeys.all, 'voucher', voucherOptionCode] as const,
+};

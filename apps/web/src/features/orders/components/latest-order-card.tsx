@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { useLatestOrderInProgress } from '../api/get-latest-order-in-progress';
+import { OrderStatusBadge } from './order-status-badge';
+import styles from './latest-order-card.module.css';
+
+/** The Overview's latest order in progress: its code, status and a link to it; nothing when there is none. */
+export default function LatestOrderCard() {
+  const { t } = useTranslation('orders');
+  const headingId = useId();
+  const { data: order } = useLatestOrderInProgress();
+  if (!order) return null;
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('latest.heading')}
+      </h2>
+      <OrderStatusBadge status={order.status} />
+      <Link className={styles.link} to={paths.order(order.orderCode)}>
+        {t('latest.view', { code: order.orderCode })}
+      </Link>
+    </section>
+  );
+}

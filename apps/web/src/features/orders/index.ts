@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The Overview's latest order in progress: its own small chunk, so the Overview's first load stays light. */
+export const LatestOrderCard = lazy(() => import('./components/latest-order-card'));
