@@ -3,11 +3,13 @@ import { apiUrl, customerRecord, publicConfiguration } from './fixtures';
 import { featureLocaleHandler } from './locale-files';
 
 /**
- * Answers every signed-in screen needs: the storefront's public configuration, the customer record, and the
- * feature texts (read by the locale backend the first time a screen uses them).
+ * Answers every signed-in screen needs: the storefront's public configuration, the customer record, their
+ * orders (none), and the feature texts (read by the locale backend the first time a screen uses them).
  */
 export const defaultHandlers = [
   http.get(apiUrl('configuration', '/:vendorId'), ({ params }) => HttpResponse.json(publicConfiguration(String(params.vendorId)))),
   http.get(apiUrl('customers', '/customers/me'), () => HttpResponse.json(customerRecord())),
+  // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.
+  http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
   featureLocaleHandler,
 ];
