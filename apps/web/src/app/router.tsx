@@ -155,6 +155,23 @@ function exportPageRoute(services: AppServices): RouteObject {
   };
 }
 
+/**
+ * The embedded prints editor (account-area §2.9, decision 060): inside the shell, so the way back to the
+ * photos and on to My orders stays one click away; its code and texts load when it is first opened.
+ */
+function printsEditorRoute(): RouteObject {
+  const editor = () => import('../features/prints-editor/routes/prints-editor-routes');
+  return {
+    path: 'prints-editor',
+    handle: { titleKey: 'printsEditor' } satisfies RouteHandle,
+    loader: async () => {
+      await (await editor()).loadPrintsEditorResources();
+      return null;
+    },
+    lazy: { Component: () => editor().then((m) => m.PrintsEditorPage) },
+  };
+}
+
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
   handle: { titleKey } satisfies RouteHandle,
@@ -203,6 +220,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             ...photoLibraryRoutes(services),
             exportPageRoute(services),
             downloadsRoute(),
+            printsEditorRoute(),
             ...ordersRoutes(services),
             ...SIGNED_IN_PAGES.map(page),
           ],

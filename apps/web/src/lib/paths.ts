@@ -12,6 +12,7 @@ export const paths = {
   albums: '/my-photos/albums',
   sharedAlbums: '/my-photos/shared-albums',
   downloads: '/downloads',
+  printsEditor: '/prints-editor',
   settings: '/settings',
   businessSettings: '/settings/b2b',
   businessEmail: '/settings/b2b/email',

@@ -1,0 +1,114 @@
+import { PRINTS_AUTOSELECT_PRODUCT, type PlacePrintsOrder, type SuperOrder } from '@shoebox/contracts';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/button';
+import { isHttpStatus } from '../../../lib/http/errors';
+import { useServices } from '../../../lib/services';
+import type { EditorSource } from '../api/editor-source';
+import { usePlacePrintsOrder } from '../api/place-prints-order';
+import { useSelectedPhotos } from '../api/get-selected-photo';
+import { moneyFormatter } from '../lib/format-money';
+import { deliveryResolver, emptyOrderForm, type CheckedDelivery, type PrintsOrderForm } from '../lib/prints-order-form';
+import { linesTotal, printCount, restoreLines, type PrintLine } from '../lib/prints-lines';
+import { ApplyToAll } from './apply-to-all';
+import { DeliveryFields } from './delivery-fields';
+import { OrderPlaced } from './order-placed';
+import { PhotoLine } from './photo-line';
+import { SaveProjectButton } from './save-project-button';
+import styles from './prints-editor.module.css';
+
+/** What one press of Place order sends, and the requestId it keeps while the order stays the same. */
+interface Attempt {
+  content: string;
+  requestId: string;
+}
+
+/** The editor: a size and quantity per photo, the running total, delivery, Save project and Place order. */
+export function PrintsEditor({ source }: { source: EditorSource }) {
+  const { t } = useTranslation('prints-editor');
+  const { channel } = useServices();
+  const [lines, setLines] = useState<PrintLine[]>(() => restoreLines(source.photoIds, source.project?.editorState));
+  const photos = useSelectedPhotos(source.photoIds);
+  const money = useMemo(() => moneyFormatter(channel), [channel]);
+  const countryName = useMemo(() => new Intl.DisplayNames([channel.locale], { type: 'region' }).of(channel.country) ?? channel.country, [channel]);
+  const form = useForm<PrintsOrderForm, unknown, CheckedDelivery>({
+    defaultValues: emptyOrderForm(),
+    resolver: deliveryResolver(channel.country),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const place = usePlacePrintsOrder();
+  const attempt = useRef<Attempt | null>(null);
+  const [placed, setPlaced] = useState<SuperOrder | null>(null);
+
+  if (placed) return <OrderPlaced order={placed} />;
+
+  const total = linesTotal(lines, channel.currency);
+  const update = (index: number, line: PrintLine) => setLines((all) => all.map((l, i) => (i === index ? line : l)));
+
+  const submit = (delivery: CheckedDelivery) => {
+    if (place.isPending) return;
+    const order: Omit<PlacePrintsOrder, 'requestId'> = {
+      tempSelectionId: source.tempSelectionId,
+      productCode: PRINTS_AUTOSELECT_PRODUCT,
+      channel: channel.code,
+      lines,
+      ...delivery,
+    };
+    // A retry of the same order (a lost answer, a second click) carries the same requestId, so the server makes one order.
+    const content = JSON.stringify(order);
+    if (attempt.current?.content !== content) attempt.current = { content, requestId: crypto.randomUUID() };
+    place.mutate({ ...order, requestId: attempt.current.requestId }, { onSuccess: setPlaced });
+  };
+
+  return (
+    <form className={styles.editor} onSubmit={form.handleSubmit(submit)} noValidate>
+      <section className={styles.product} aria-labelledby="prints-product">
+        <h2 id="prints-product">{t('product.heading')}</h2>
+        <p>
+          <strong>{t('product.name')}</strong> <span className={styles.code}>{PRINTS_AUTOSELECT_PRODUCT}</span>
+        </p>
+      </section>
+
+      <ApplyToAll onApply={(change) => setLines((all) => all.map((line) => ({ ...line, ...change })))} />
+
+      <section aria-labelledby="prints-photos">
+        <h2 id="prints-photos">{t('photos.heading', { count: lines.length })}</h2>
+        <ul className={styles.lines} aria-label={t('photos.listLabel')}>
+          {lines.map((line, index) => (
+            <PhotoLine
+              key={line.photoId}
+              index={index}
+              line={line}
+              photo={photos[index]?.data}
+              price={money(linesTotal([line], channel.currency))}
+              onChange={(changed) => update(index, changed)}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <DeliveryFields register={form.register} errors={form.formState.errors} deliveryType={form.watch('deliveryType')} countryName={countryName} />
+
+      <section className={styles.summary} aria-labelledby="prints-summary">
+        <h2 id="prints-summary">{t('summary.heading')}</h2>
+        <p>{t('summary.prints', { count: printCount(lines) })}</p>
+        <p className={styles.total} aria-live="polite">
+          {t('summary.total', { total: money(total) })}
+        </p>
+        {place.isError && (
+          <p className={styles.error} role="alert">
+            {t(isHttpStatus(place.error, 404) ? 'actions.selectionGone' : isHttpStatus(place.error, 400) ? 'actions.checkOrder' : 'actions.placeFailed')}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <SaveProjectButton source={source} lines={lines} />
+          <button type="submit" className={buttonClass.primary} disabled={place.isPending} aria-busy={place.isPending || undefined}>
+            {t(place.isPending ? 'actions.placing' : 'actions.place')}
+          </button>
+        </div>
+      </section>
+    </form>
+  );
+}
