@@ -26,6 +26,9 @@ import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.j
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
 import { libraryActivationService, type LibraryActivationService } from './modules/library-activation/library-activation.service.js';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
+import { orderRepository } from './modules/orders/order.repository.js';
+import { orderRoutes } from './modules/orders/order.routes.js';
+import { orderService, type OrderService } from './modules/orders/order.service.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
 import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
@@ -99,6 +102,8 @@ export interface Shoebox {
   jobs: JobQueue;
   /** Library activation: the demo seeding gives an account its photos from the older system through it. */
   activation: LibraryActivationService;
+  /** Orders: placed by the prints checkout, moved along by fulfilment, seeded for the demo accounts. */
+  orders: OrderService;
   /** Temporary selections for the prints hand-off: the prints checkout checks an order's photos against one. */
   tempSelections: TempSelectionService;
   close(): Promise<void>;
@@ -173,6 +178,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
   const customers = customerService(customerRepository(db));
+  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, log: app.log });
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);
@@ -239,6 +245,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(tempSelectionRoutes(tempSelections), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
+    await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
@@ -269,6 +276,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     jobs,
     activation,
     tempSelections,
+    orders,
     async close() {
       clearInterval(purge);
       sweeper.stop();
