@@ -42,7 +42,6 @@ const SIGNED_IN_PAGES: PageSpec[] = [
   { path: 'settings/new-address', titleKey: 'deliveryAddress' },
   { path: 'settings/address/:addressId', titleKey: 'deliveryAddress' },
   { path: 'settings/addresses/all', titleKey: 'allAddresses' },
-  { path: 'saved-projects', titleKey: 'savedProjects' },
   { path: 'online-products', titleKey: 'widgets', access: { audience: 'consumer' } },
   { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
   { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
@@ -140,6 +139,20 @@ function ordersRoutes(services: AppServices): RouteObject[] {
   ];
 }
 
+/** /saved-projects (account-area §2.6): its code, texts and date formats load when it is first opened. */
+function savedProjectsRoute(services: AppServices): RouteObject {
+  const savedProjects = () => import('../features/saved-projects/routes/saved-projects-routes');
+  return {
+    path: 'saved-projects',
+    handle: { titleKey: 'savedProjects' } satisfies RouteHandle,
+    loader: async () => {
+      await (await savedProjects()).loadSavedProjectsResources(services);
+      return null;
+    },
+    lazy: { Component: () => savedProjects().then((m) => m.SavedProjectsPage) },
+  };
+}
+
 /** The export page (photo-library §2): its own chunk, with its texts and date formats, loaded when it is opened. */
 function exportPageRoute(services: AppServices): RouteObject {
   const exportRoutes = () => import('../features/photos/routes/export-routes');
@@ -220,6 +233,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             ...photoLibraryRoutes(services),
             exportPageRoute(services),
             downloadsRoute(),
+            savedProjectsRoute(services),
             printsEditorRoute(),
             ...ordersRoutes(services),
             ...SIGNED_IN_PAGES.map(page),

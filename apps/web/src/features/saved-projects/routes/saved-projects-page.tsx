@@ -1,0 +1,81 @@
+import { SAVED_PROJECTS_PAGE_SIZE } from '@shoebox/contracts';
+import { use, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import type { SignedInIdentity } from '../../../lib/auth/auth-session';
+import { loadDateLocale } from '../../../lib/date-locale';
+import { paths } from '../../../lib/paths';
+import { useServices } from '../../../lib/services';
+import { useProjects } from '../api/get-projects';
+import { Pager } from '../components/pager';
+import { ProjectRow } from '../components/project-row';
+import styles from './saved-projects-page.module.css';
+
+/** ?page=n, counted from 1; anything else is the first page. */
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+const hrefOf = (page: number) => (page === 1 ? paths.savedProjects : `${paths.savedProjects}?page=${page}`);
+
+/**
+ * /saved-projects (spec §2.6): the customer's saved projects, 10 a page, last saved first, each with its
+ * name, product and last saved date, Continue (opens the editor) and Delete.
+ */
+export function SavedProjectsPage() {
+  const { t } = useTranslation('projects');
+  const { locale } = useServices();
+  const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
+  const dates = use(loadDateLocale(locale));
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const projects = useProjects(identity.customerId, page);
+  const [announcement, setAnnouncement] = useState('');
+  const total = projects.data?.totalProjectCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SAVED_PROJECTS_PAGE_SIZE));
+
+  // A page past the end (its last project deleted, or an old link) shows the last page there is.
+  const pastTheEnd = projects.isSuccess && !projects.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
+  }, [pastTheEnd, pages, setParams]);
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t('page.intro')}</p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {projects.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : projects.isError ? (
+        <div className={styles.message} role="alert">
+          <p>{t('page.loadError')}</p>
+          <button type="button" className={buttonClass.secondary} onClick={() => void projects.refetch()}>
+            {t('page.retry')}
+          </button>
+        </div>
+      ) : total === 0 ? (
+        <div className={styles.message}>
+          <p className={styles.emptyTitle}>{t('page.empty')}</p>
+          <p>{t('page.emptyHint')}</p>
+          <Link className={buttonClass.primary} to={paths.photos}>
+            {t('page.goToPhotos')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className={styles.count}>{t('page.total', { count: total })}</p>
+          <ul className={styles.list} aria-label={t('page.listLabel')}>
+            {projects.data.projects.map((project) => (
+              <ProjectRow key={project.id} project={project} dates={dates} onDeleted={(title) => setAnnouncement(t('page.deleted', { name: title }))} />
+            ))}
+          </ul>
+          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} hrefOf={hrefOf} />}
+        </>
+      )}
+    </div>
+  );
+}
