@@ -29,6 +29,13 @@ import { newsletterRepository } from './modules/newsletter/newsletter.repository
 import { orderRepository } from './modules/orders/order.repository.js';
 import { orderRoutes } from './modules/orders/order.routes.js';
 import { orderService, type OrderService } from './modules/orders/order.service.js';
+import { campaignRepository } from './modules/campaigns/campaign.repository.js';
+import { campaignRoutes } from './modules/campaigns/campaign.routes.js';
+import { campaignService } from './modules/campaigns/campaign.service.js';
+import { backOfficeCredential, FULFILMENT_KEY_SECRET } from './modules/fulfilment/back-office-credential.js';
+import { backOfficeFailureRepository } from './modules/fulfilment/back-office-failure.repository.js';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
+import { fulfilmentService } from './modules/fulfilment/fulfilment.service.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
 import { startPhotoBlobSweeper } from './modules/photos/photo-blob-sweeper.js';
@@ -224,6 +231,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 
   // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
   await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
+  // The back office moves orders with a service credential, never a customer's token (decision 055).
+  const fulfilmentKey = config.fulfilmentApiKey ?? (await getOrCreateSecret(db, FULFILMENT_KEY_SECRET, () => randomBytes(32).toString('base64url')));
+  const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to) => (await orders.move(code, to)).order });
+  await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
@@ -246,6 +257,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
+    const campaigns = campaignService(campaignRepository(db), async (identity, productCode) => (await orders.product(identity, productCode)).voucher);
+    await api.register(campaignRoutes(campaigns), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });

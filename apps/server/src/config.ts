@@ -28,6 +28,8 @@ const envSchema = z.object({
   OIDC_JWKS_URL: z.string().url().optional(),
   OIDC_AUDIENCE: z.string().default('shoebox-api'),
   OIDC_CLIENT_ID: z.string().default('shoebox-web'),
+  /** The back office's service credential (decision 055); unset, the server makes one and keeps it in the database. */
+  FULFILMENT_API_KEY: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   SMTP_URL: z.string().url().optional(),
   /** Serve the outbox at /dev/mailbox; unset, it is served only on a loopback PUBLIC_URL and to callers on this machine. */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
@@ -92,6 +94,8 @@ export interface Config {
   auth:
     | { kind: 'embedded'; issuer: string; audience: string; clientId: string }
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
+  /** The back office's key (FULFILMENT_API_KEY); null: the one the server keeps in its database. */
+  fulfilmentApiKey: string | null;
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
   devMailbox: DevMailbox;
   blobs: { kind: 'fs'; dir: string } | ({ kind: 's3' } & S3BlobConfig);
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     auth,
+    fulfilmentApiKey: e.FULFILMENT_API_KEY ?? null,
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
     devMailbox: devMailbox(e, publicUrl),
     mailFrom: e.MAIL_FROM,

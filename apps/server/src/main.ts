@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
+import { seedDemoCampaigns } from './seed/demo-campaigns.js';
 import { seedDemoInvoices } from './seed/demo-invoices.js';
 import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
 import { seedDemoLegacyLibrary } from './seed/demo-legacy-library.js';
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const shoebox = await createShoebox(config);
   const demo = config.seedDemoData ? await seedDemoAccounts(shoebox.db) : [];
+  // Before anyone signs in: demo orders carry these vouchers.
+  if (config.seedDemoData) await seedDemoCampaigns(shoebox.db);
   if (demo.length) await seedDemoInvoices(shoebox.db);
   // A handful of small files: the account from the older system has them before anyone can sign in.
   if (demo.length) await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);

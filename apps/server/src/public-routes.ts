@@ -1,4 +1,4 @@
-import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
@@ -7,6 +7,7 @@ import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}${SUBSCRIPTION_PATH}`;
+const BACK_OFFICE = 'the back office (fulfilment): a service credential, never a customer token, checked by the routes\' own hook in constant time, refused ones limited per address (decision 055)';
 
 /**
  * Every route that answers without an access token, by name (`METHOD /path`, `*` for every method;
@@ -32,5 +33,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
   [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',
   'GET /oidc-assets/sign-in.css': "the sign-in page's style",
+  [`GET ${SERVICE_BASE_PATHS.orders}${BACK_OFFICE_ORDER_PATH}`]: BACK_OFFICE,
+  [`POST ${SERVICE_BASE_PATHS.orders}${BACK_OFFICE_ORDER_STATUS_PATH}`]: BACK_OFFICE,
   'GET /dev/mailbox': 'the development mailbox, only for the outbox on a loopback address or with DEV_MAILBOX (decision 032)',
 };

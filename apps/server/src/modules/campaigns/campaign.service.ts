@@ -1,0 +1,83 @@
+import type { ArticleGroupList, Campaign, CampaignOffer } from '@shoebox/contracts';
+import type { Identity } from '../../platform/auth/access-token.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { CampaignRepository } from './campaign.repository.js';
+
+type OfferRow = NonNullable<Awaited<ReturnType<CampaignRepository['offer']>>>;
+
+/**
+ * The voucher code on the caller's product (sub-order) with that code, null when it carries none; the
+ * orders module answers it, and refuses (404) a product that is not the caller's.
+ */
+export type ProductVoucher = (identity: Identity, productCode: string) => Promise<string | null>;
+
+/** Voucher codes are matched whatever case they were typed in (decision 056). */
+export const normaliseVoucherCode = (code: string) => code.trim().toUpperCase();
+
+const VOUCHER_NOT_FOUND = 'Voucher not found';
+
+function toOffer(row: OfferRow): CampaignOffer {
+  return {
+    voucherOptionCode: row.voucher_option_code,
+    campaignName: row.campaign_name,
+    title: row.title,
+    description: row.description,
+    discountKind: row.discount_kind,
+    discountValue: row.discount_value,
+    currency: row.currency,
+    minimumOrderAmount: row.minimum_order_amount,
+    articleGroups: JSON.parse(row.article_groups) as string[],
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+  };
+}
+
+/** Campaigns, voucher offers and article groups: the same for every customer, read-only here. */
+export function campaignService(repo: CampaignRepository, productVoucher: ProductVoucher, now = () => new Date()) {
+  async function offer(voucherOptionCode: string): Promise<CampaignOffer> {
+    const row = await repo.offer(normaliseVoucherCode(voucherOptionCode));
+    if (!row) throw notFound(VOUCHER_NOT_FOUND);
+    return toOffer(row);
+  }
+
+  return {
+    offer,
+
+    /** The offer of the voucher on one of the caller's products, read again (the voucher refresh). */
+    async refreshVoucher(identity: Identity, productCode: string): Promise<CampaignOffer> {
+      const code = await productVoucher(identity, productCode);
+      if (code === null) throw notFound(VOUCHER_NOT_FOUND);
+      return offer(code);
+    },
+
+    async campaign(name: string): Promise<Campaign> {
+      const row = await repo.campaign(name);
+      if (!row) throw notFound('Campaign not found');
+      const at = now().toISOString();
+      return {
+        name: row.name,
+        title: row.title,
+        description: row.description,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        active: row.starts_at <= at && at < row.ends_at,
+        voucherOptionCodes: await repo.offerCodesOf(row.name),
+      };
+    },
+
+    async articleGroups(): Promise<ArticleGroupList> {
+      const rows = await repo.articleGroups();
+      return {
+        items: rows.map((r) => ({
+          code: r.code,
+          name: r.name,
+          articleNames: JSON.parse(r.article_names) as string[],
+          orderCutoff: r.order_cutoff,
+          timeZone: r.time_zone,
+          productionDays: r.production_days,
+        })),
+      };
+    },
+  };
+}
+export type CampaignService = ReturnType<typeof campaignService>;
