@@ -6,6 +6,7 @@ import type enGBActivation from '../../public/locales/en-GB/activation.json';
 import type enGBAlbums from '../../public/locales/en-GB/albums.json';
 import type enGBDownloads from '../../public/locales/en-GB/downloads.json';
 import type enGBExports from '../../public/locales/en-GB/exports.json';
+import type enGBInvoices from '../../public/locales/en-GB/invoices.json';
 import type enGBOrders from '../../public/locales/en-GB/orders.json';
 import type enGBPhotos from '../../public/locales/en-GB/photos.json';
 import type enGBProjects from '../../public/locales/en-GB/projects.json';
@@ -15,12 +16,12 @@ import type enGBUpload from '../../public/locales/en-GB/upload.json';
 import { FALLBACK_LOCALE, fetchMessages, localeBackend, type Messages } from './locale-backend';
 
 /** Feature namespaces live in /locales/{locale}/{namespace}.json and load when a screen first asks for them. */
-export type FeatureNamespace = 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'activation' | 'orders' | 'prints-editor' | 'projects';
+export type FeatureNamespace = 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects };
+    resources: { translation: typeof enGB; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects };
   }
 }
 
