@@ -48,6 +48,7 @@ describe.each(databases)('the demo accounts on $name', (kind) => {
     expect(identities.map((i) => i.email).sort()).toEqual([...emails].sort());
     expect(customers.map((c) => c.email).sort()).toEqual([...emails].sort());
     const orders = await db.selectFrom('orders').innerJoin('customers', 'customers.id', 'orders.customer_id').select('customers.email').where('customers.email', 'in', emails).execute();
-    expect(orders.map((o) => o.email).sort()).toEqual(['emma@example.com', 'ines@example.com']);
+    const withOrders = DEMO_ACCOUNTS.filter((a) => a.lastOrderDaysAgo !== undefined).map((a) => a.email);
+    expect([...new Set(orders.map((o) => o.email))].sort()).toEqual(withOrders.sort());
   });
 });

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessStatus } from '@shoebox/contracts';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/database.js';
+import { demoOrderHistory, insertDemoOrders } from './demo-orders.js';
 
 export const DEMO_PASSWORD = 'shoebox-demo';
+const DEMO_PHONE = '+44 20 7946 0000';
 
 export interface DemoAccount {
   email: string;
@@ -12,7 +14,7 @@ export interface DemoAccount {
   description: string;
   /** How long ago the account was opened; with no order, the storage period counts from then. */
   registeredDaysAgo: number;
-  /** Days ago of the customer's last order, if any. */
+  /** Days ago of the customer's last order, if any: the newest of its order history (seed/demo-orders.ts). */
   lastOrderDaysAgo?: number;
   business?: { status: BusinessStatus; company: string | null; vat: string | null };
 }
@@ -21,13 +23,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'emma@example.com', firstName: 'Emma', lastName: 'Janssen', description: 'consumer with a photo library and albums, one shared with Lars; photos safe (ordered 2 months ago)', registeredDaysAgo: 900, lastOrderDaysAgo: 60 },
   { email: 'lars@example.com', firstName: 'Lars', lastName: 'Eriksen', description: 'consumer sharing an album with Emma; photos deleted in about 6 weeks (warning)', registeredDaysAgo: 503 },
   { email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Moreau', description: 'consumer; photos deleted in a few days (critical)', registeredDaysAgo: 543 },
-  { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default)', registeredDaysAgo: 400, business: { status: 'Default', company: null, vat: null } },
-  { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New)', registeredDaysAgo: 400, business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
-  { email: 'bram@example.com', firstName: 'Bram', lastName: 'de Vries', description: 'business, blocked (Blocked)', registeredDaysAgo: 400, business: { status: 'Blocked', company: 'De Vries Fotografie', vat: 'NL987654321B01' } },
+  { email: 'daan@example.com', firstName: 'Daan', lastName: 'Visser', description: 'business, details missing (Default); an order confirmed this week', registeredDaysAgo: 400, lastOrderDaysAgo: 4, business: { status: 'Default', company: null, vat: null } },
+  { email: 'nora@example.com', firstName: 'Nora', lastName: 'Bakker', description: 'business, awaiting validation (New); an order in production', registeredDaysAgo: 400, lastOrderDaysAgo: 15, business: { status: 'New', company: 'Bakker Events BV', vat: 'NL123456789B01' } },
+  { email: 'bram@example.com', firstName: 'Bram', lastName: 'de Vries', description: 'business, blocked (Blocked); its last order was cancelled', registeredDaysAgo: 400, lastOrderDaysAgo: 90, business: { status: 'Blocked', company: 'De Vries Fotografie', vat: 'NL987654321B01' } },
   { email: 'ines@example.com', firstName: 'Ines', lastName: 'Costa', description: 'consumer from the older system: library not yet active, 15 photos of past orders to import (one damaged)', registeredDaysAgo: 7000, lastOrderDaysAgo: 45 },
+  { email: 'mila@example.com', firstName: 'Mila', lastName: 'Hendriks', description: 'consumer with orders on their way in every status and a history of past orders; photos safe (ordered yesterday)', registeredDaysAgo: 1100, lastOrderDaysAgo: 1 },
 ];
 
-/** One demo customer with its sign-in identity and, when it has one, its last order. Answers the customer id. */
+/** One demo customer with its sign-in identity and, when it has a last order, its order history. Answers the customer id. */
 export async function createDemoAccount(db: Db, account: DemoAccount, o: { passwordHash: string; customerId?: string; channel?: string; now?: number }): Promise<string> {
   const customerId = o.customerId ?? randomUUID();
   const now = o.now ?? Date.now();
@@ -40,7 +43,7 @@ export async function createDemoAccount(db: Db, account: DemoAccount, o: { passw
         email: account.email,
         first_name: account.firstName,
         last_name: account.lastName,
-        phone: '+44 20 7946 0000',
+        phone: DEMO_PHONE,
         channel: o.channel ?? 'www.printhaven.co.uk',
         registered_at: daysAgo(account.registeredDaysAgo),
         business_company: account.business?.company ?? null,
@@ -61,22 +64,29 @@ export async function createDemoAccount(db: Db, account: DemoAccount, o: { passw
         created_at: new Date(now).toISOString(),
       })
       .execute();
-    if (account.lastOrderDaysAgo !== undefined) {
-      await trx
-        .insertInto('orders')
-        .values({ id: randomUUID(), customer_id: customerId, order_code: `DEMO-${customerId.slice(0, 8).toUpperCase()}`, status: 'Dispatched', created_at: daysAgo(account.lastOrderDaysAgo) })
-        .execute();
-    }
+    const customer = { id: customerId, email: account.email, firstName: account.firstName, lastName: account.lastName, phone: DEMO_PHONE, channel: o.channel ?? 'www.printhaven.co.uk' };
+    await insertDemoOrders(trx, customer, demoOrderHistory(account), now);
   });
   return customerId;
 }
 
-/** Creates the demo customers that do not exist yet; safe to run on every start. */
+/** Creates the demo customers that do not exist yet, and the orders of their histories that are missing; safe to run on every start. */
 export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk'): Promise<DemoAccount[]> {
   let passwordHash: string | undefined;
   for (const account of DEMO_ACCOUNTS) {
-    const exists = await db.selectFrom('identities').select('id').where('email', '=', account.email).executeTakeFirst();
-    if (exists) continue;
+    const exists = await db
+      .selectFrom('identities')
+      .innerJoin('customers', 'customers.id', 'identities.customer_id')
+      .select(['customers.id', 'customers.email', 'customers.first_name', 'customers.last_name', 'customers.phone', 'customers.channel', 'customers.registered_at'])
+      .where('identities.email', '=', account.email)
+      .executeTakeFirst();
+    if (exists) {
+      // Counted from when the account was made, so a later start adds the same history, not a shifted one.
+      const madeAt = Date.parse(exists.registered_at) + account.registeredDaysAgo * 86_400_000;
+      const customer = { id: exists.id, email: exists.email, firstName: exists.first_name, lastName: exists.last_name, phone: exists.phone, channel: exists.channel };
+      await insertDemoOrders(db, customer, demoOrderHistory(account), madeAt);
+      continue;
+    }
     await createDemoAccount(db, account, { passwordHash: (passwordHash ??= await hashPassword(DEMO_PASSWORD)), channel });
   }
   return DEMO_ACCOUNTS;
