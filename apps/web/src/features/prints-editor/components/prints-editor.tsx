@@ -40,6 +40,8 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
   });
   const place = usePlacePrintsOrder();
   const attempt = useRef<Attempt | null>(null);
+  // Set at once, not at the next render: both clicks of a double click get here before the button is disabled.
+  const sending = useRef(false);
   const [placed, setPlaced] = useState<SuperOrder | null>(null);
 
   if (placed) return <OrderPlaced order={placed} />;
@@ -48,7 +50,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
   const update = (index: number, line: PrintLine) => setLines((all) => all.map((l, i) => (i === index ? line : l)));
 
   const submit = (delivery: CheckedDelivery) => {
-    if (place.isPending) return;
+    if (sending.current) return;
     const order: Omit<PlacePrintsOrder, 'requestId'> = {
       tempSelectionId: source.tempSelectionId,
       productCode: PRINTS_AUTOSELECT_PRODUCT,
@@ -59,7 +61,16 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
     // A retry of the same order (a lost answer, a second click) carries the same requestId, so the server makes one order.
     const content = JSON.stringify(order);
     if (attempt.current?.content !== content) attempt.current = { content, requestId: crypto.randomUUID() };
-    place.mutate({ ...order, requestId: attempt.current.requestId }, { onSuccess: setPlaced });
+    sending.current = true;
+    place.mutate(
+      { ...order, requestId: attempt.current.requestId },
+      {
+        onSuccess: setPlaced,
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
   };
 
   return (
