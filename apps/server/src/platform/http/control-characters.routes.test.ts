@@ -59,6 +59,11 @@ const SHARED_DOWNLOADS = `${SERVICE_BASE_PATHS.downloads}/shared-album-downloads
 const BACKUPS = `${SERVICE_BASE_PATHS.photoManagement}/backups`;
 const TEMP_SELECTIONS = `${SERVICE_BASE_PATHS.photoManagement}/temp-selections`;
 const PROJECTS_API = `${SERVICE_BASE_PATHS.projects}/api/v2`;
+const ORDERS = SERVICE_BASE_PATHS.orders;
+/** An order nobody has: a clean call on it is answered 404 and changes nothing. */
+const NO_ORDER = 'order-nobody-has';
+const ADDRESS = { firstName: 'Ann', lastName: 'Smit', street: 'Baker Street', houseNumber: '221B', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0018' };
+const addressChange = (c: Context, o: object, code = NO_ORDER) => json(c, 'PUT', `${ORDERS}/v1/superorders/${e(code)}/deliveryAddress`, { ...ADDRESS, ...o });
 /** A project as the editor saves it, with one field replaced. */
 const projectBody = (o: object) => ({ id: randomUUID(), title: 'Trip', productCode: 'PAP_910', channel: 'www.printhaven.co.uk', pageCount: 1, thumbnailPhotoId: null, editorState: {}, ...o });
 /** A photo nobody has: a clean download request is then answered 404 and makes no archive. */
@@ -140,6 +145,25 @@ const FIELDS: Field[] = [
   { route: 'PUT /api/v2/project/:id', field: 'id', request: (bad, c) => json(c, 'PUT', `${PROJECTS_API}/project/${e(bad)}`, { ...projectBody({ version: 1 }), id: undefined }) },
   { route: 'PUT /api/v2/project/:id', field: 'title', display: true, request: (bad, c) => json(c, 'PUT', `${PROJECTS_API}/project/${randomUUID()}`, { ...projectBody({ title: bad, version: 1 }), id: undefined }) },
   { route: 'DELETE /api/v2/project/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${PROJECTS_API}/project/${e(bad)}` }) },
+  { route: 'GET /v2/superorders/me', field: 'OrderState', request: (bad, c) => as(c, { url: `${ORDERS}/v2/superorders/me?OrderState=${e(bad)}` }) },
+  { route: 'GET /v1/superorders/:code', field: 'code', request: (bad, c) => as(c, { url: `${ORDERS}/v1/superorders/${e(bad)}` }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'code', request: (bad, c) => addressChange(c, {}, bad) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'firstName', display: true, request: (bad, c) => addressChange(c, { firstName: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'lastName', display: true, request: (bad, c) => addressChange(c, { lastName: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'street', display: true, request: (bad, c) => addressChange(c, { street: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'houseNumber', request: (bad, c) => addressChange(c, { houseNumber: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'postalCode', request: (bad, c) => addressChange(c, { postalCode: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'city', display: true, request: (bad, c) => addressChange(c, { city: bad }) },
+  { route: 'PUT /v1/superorders/:code/deliveryAddress', field: 'phone', request: (bad, c) => addressChange(c, { phone: bad }) },
+  { route: 'GET /orders/byAccount/:accountId', field: 'accountId', request: (bad, c) => as(c, { url: `${ORDERS}/orders/byAccount/${e(bad)}` }) },
+  { route: 'GET /orders/byAccount/:accountId', field: 'articleNames', request: (bad, c) => as(c, { url: `${ORDERS}/orders/byAccount/${c.who.id}?articleNames=${e(bad)}` }) },
+  { route: 'GET /v1/Orders/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/v1/Orders/${e(bad)}` }) },
+  { route: 'GET /OrderDeliveryDates/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/OrderDeliveryDates/${e(bad)}` }) },
+  { route: 'GET /reorder/status/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/reorder/status/${e(bad)}` }) },
+  { route: 'POST /reorder/direct', field: 'OrderCode', request: (bad, c) => as(c, { method: 'POST', url: `${ORDERS}/reorder/direct?OrderCode=${e(bad)}` }) },
+  { route: 'GET /uploads/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${e(bad)}?accountId=${c.who.id}` }) },
+  { route: 'GET /uploads/:id', field: 'accountId', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${NO_ORDER}?accountId=${e(bad)}` }) },
+  { route: 'POST /getanonymousuploads', field: 'ids[]', request: (bad, c) => json(c, 'POST', `${ORDERS}/getanonymousuploads`, { ids: [NO_ORDER, bad] }) },
   { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
   { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
   { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
@@ -157,7 +181,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
