@@ -28,6 +28,8 @@ import { libraryActivationService, type LibraryActivationService } from './modul
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
 import { orderRepository } from './modules/orders/order.repository.js';
 import { orderRoutes } from './modules/orders/order.routes.js';
+import { printsCheckoutRoutes } from './modules/prints-checkout/prints-checkout.routes.js';
+import { printsCheckoutService } from './modules/prints-checkout/prints-checkout.service.js';
 import { orderService, type OrderService } from './modules/orders/order.service.js';
 import { campaignRepository } from './modules/campaigns/campaign.repository.js';
 import { campaignRoutes } from './modules/campaigns/campaign.routes.js';
@@ -257,6 +259,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
+    await api.register(printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, placeOrder: orders.place })), { prefix: SERVICE_BASE_PATHS.orders });
     const campaigns = campaignService(campaignRepository(db), async (identity, productCode) => (await orders.product(identity, productCode)).voucher);
     await api.register(campaignRoutes(campaigns), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
