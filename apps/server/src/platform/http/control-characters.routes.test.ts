@@ -66,6 +66,18 @@ const ADDRESS = { firstName: 'Ann', lastName: 'Smit', street: 'Baker Street', ho
 const addressChange = (c: Context, o: object, code = NO_ORDER) => json(c, 'PUT', `${ORDERS}/v1/superorders/${e(code)}/deliveryAddress`, { ...ADDRESS, ...o });
 /** A project as the editor saves it, with one field replaced. */
 const projectBody = (o: object) => ({ id: randomUUID(), title: 'Trip', productCode: 'PAP_910', channel: 'www.printhaven.co.uk', pageCount: 1, thumbnailPhotoId: null, editorState: {}, ...o });
+/** A prints order as the embedded editor places it, from a selection nobody has (a clean one is a 404), with its parts replaced. */
+const printsOrder = (c: Context, o: { order?: object; line?: object; address?: object } = {}) =>
+  json(c, 'POST', `${SERVICE_BASE_PATHS.orders}/prints-orders`, {
+    requestId: randomUUID(),
+    tempSelectionId: randomUUID(),
+    productCode: 'PAP_910',
+    channel: 'www.printhaven.co.uk',
+    lines: [{ photoId: c.photoId, size: '10x15', quantity: 1, ...o.line }],
+    deliveryType: 'Home',
+    deliveryAddress: { firstName: 'Jo', lastName: 'Doe', street: 'Baker Street', houseNumber: '221b', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: null, ...o.address },
+    ...o.order,
+  });
 /** A photo nobody has: a clean download request is then answered 404 and makes no archive. */
 const NO_PHOTO = 'photo-nobody-has';
 const e = encodeURIComponent;
@@ -164,6 +176,16 @@ const FIELDS: Field[] = [
   { route: 'GET /uploads/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${e(bad)}?accountId=${c.who.id}` }) },
   { route: 'GET /uploads/:id', field: 'accountId', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${NO_ORDER}?accountId=${e(bad)}` }) },
   { route: 'POST /getanonymousuploads', field: 'ids[]', request: (bad, c) => json(c, 'POST', `${ORDERS}/getanonymousuploads`, { ids: [NO_ORDER, bad] }) },
+  { route: 'POST /prints-orders', field: 'requestId', request: (bad, c) => printsOrder(c, { order: { requestId: bad } }) },
+  { route: 'POST /prints-orders', field: 'tempSelectionId', request: (bad, c) => printsOrder(c, { order: { tempSelectionId: bad } }) },
+  { route: 'POST /prints-orders', field: 'channel', request: (bad, c) => printsOrder(c, { order: { channel: `www.printhaven.co.uk${bad}` } }) },
+  { route: 'POST /prints-orders', field: 'note', display: true, request: (bad, c) => printsOrder(c, { order: { note: bad } }) },
+  { route: 'POST /prints-orders', field: 'lines[].photoId', request: (bad, c) => printsOrder(c, { line: { photoId: bad } }) },
+  { route: 'POST /prints-orders', field: 'lines[].size', request: (bad, c) => printsOrder(c, { line: { size: bad } }) },
+  { route: 'POST /prints-orders', field: 'deliveryAddress.firstName', display: true, request: (bad, c) => printsOrder(c, { address: { firstName: bad } }) },
+  { route: 'POST /prints-orders', field: 'deliveryAddress.street', display: true, request: (bad, c) => printsOrder(c, { address: { street: bad } }) },
+  { route: 'POST /prints-orders', field: 'deliveryAddress.city', display: true, request: (bad, c) => printsOrder(c, { address: { city: bad } }) },
+  { route: 'POST /prints-orders', field: 'deliveryAddress.phone', request: (bad, c) => printsOrder(c, { address: { phone: bad } }) },
   { route: 'GET /configuration/:vendorId', field: 'vendorId', netOnly: true, request: (bad) => ({ url: `${SERVICE_BASE_PATHS.configuration}/${e(bad)}` }) },
   { route: 'POST newsletter subscription', field: 'channel', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e('nul@example.com')}/subscription`, payload: { channel: bad } }) },
   { route: 'POST newsletter subscription', field: 'emailAddress', request: (bad) => ({ method: 'POST', url: `${NEWSLETTER}/${e(`${bad}@example.com`)}/subscription`, payload: { channel: 'www.printhaven.nl' } }) },
