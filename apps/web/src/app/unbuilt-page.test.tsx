@@ -4,8 +4,6 @@ import enGB from '../../public/locales/en-GB.json';
 import { renderApp } from '../test/render-app';
 
 test.each([
-  ['/orders', 'Orders'],
-  ['/orders/PH-10042', 'Order details'],
   ['/settings', 'My settings'],
   ['/settings/personal-details', 'Change personal details'],
   ['/settings/addresses/all', 'Delivery addresses'],
