@@ -1,4 +1,4 @@
-import { INVOICE_LINE_DESCRIPTION_MAX_LENGTH, INVOICE_MAX_LINES } from '@shoebox/contracts';
+import { INVOICE_LINE_DESCRIPTION_MAX_LENGTH, INVOICE_MAX_LINES, textProblem } from '@shoebox/contracts';
 
 /** One line as issued: prices in the currency's minor unit, excluding VAT; the VAT rate in basis points (2100 = 21 %). */
 export interface InvoiceLine {
@@ -51,7 +51,7 @@ const wholeIn = (n: number, min: number, max: number) => Number.isInteger(n) && 
 export function invoiceLinesProblem(lines: readonly InvoiceLine[]): string | undefined {
   if (lines.length === 0 || lines.length > INVOICE_MAX_LINES) return `An invoice has 1 to ${INVOICE_MAX_LINES} lines`;
   for (const line of lines) {
-    if (!line.description || line.description.length > INVOICE_LINE_DESCRIPTION_MAX_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(line.description)) {
+    if (!line.description || line.description.length > INVOICE_LINE_DESCRIPTION_MAX_LENGTH || textProblem(line.description)) {
       return `A line's description is 1 to ${INVOICE_LINE_DESCRIPTION_MAX_LENGTH} characters of plain text`;
     }
     if (!wholeIn(line.quantity, 1, INVOICE_LINE_MAX_QUANTITY)) return `A line's quantity is 1 to ${INVOICE_LINE_MAX_QUANTITY}`;
