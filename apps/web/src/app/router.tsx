@@ -29,7 +29,6 @@ interface PageSpec {
 
 /** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
 const SIGNED_IN_PAGES: PageSpec[] = [
-  { path: 'invoices', titleKey: 'invoices', access: { audience: 'business' } },
   { path: 'integration', titleKey: 'ftp', access: { audience: 'business' } },
   { path: 'settings', titleKey: 'settings' },
   { path: 'settings/b2b', titleKey: 'businessSettings', access: { audience: 'business' } },
@@ -153,6 +152,21 @@ function savedProjectsRoute(services: AppServices): RouteObject {
   };
 }
 
+/** /invoices (account-area §2.5, business customers only): its code and texts load when it is first opened. */
+function invoicesRoute(services: AppServices): RouteObject {
+  const invoices = () => import('../features/invoices/routes/invoices-routes');
+  return {
+    path: 'invoices',
+    handle: { titleKey: 'invoices' } satisfies RouteHandle,
+    loader: async () => {
+      await accessLoader(services, { audience: 'business' })();
+      await (await invoices()).loadInvoicesResources();
+      return null;
+    },
+    lazy: { Component: () => invoices().then((m) => m.InvoicesPage) },
+  };
+}
+
 /** The export page (photo-library §2): its own chunk, with its texts and date formats, loaded when it is opened. */
 function exportPageRoute(services: AppServices): RouteObject {
   const exportRoutes = () => import('../features/photos/routes/export-routes');
@@ -233,6 +247,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             ...photoLibraryRoutes(services),
             exportPageRoute(services),
             downloadsRoute(),
+            invoicesRoute(services),
             savedProjectsRoute(services),
             printsEditorRoute(),
             ...ordersRoutes(services),
