@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
 
@@ -30,27 +30,18 @@ export function orderRepository(db: Db) {
 
   return {
     /**
-     * One page of a customer's orders, newest first, with how many there are in all: the count rides on
-     * the page's rows (a window), so a page costs one walk of the customer's index, and a second query
-     * only when the page is past the end.
+     * One page of a customer's orders, newest first, with how many there are in all. Both walk the
+     * customer's (customer_id, created_at desc, id desc) index: the page reads only its own rows, and the
+     * count reads the index alone (a count riding on the page as a window read every order's row).
      */
     async page(customerId: string, o: PageOptions): Promise<{ rows: OrderRow[]; total: number }> {
-      const rows = await ofCustomer(customerId, o.since)
-        .selectAll()
-        .select(sql<number | string>`count(*) over ()`.as('total_count'))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(o.limit)
-        .offset(o.offset)
-        .execute();
-      if (rows.length) {
-        const total = Number(rows[0]!.total_count);
-        return { rows: rows.map(({ total_count: _, ...row }) => row), total };
-      }
-      const counted = await ofCustomer(customerId, o.since)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows: [], total: Number(counted.n) };
+      const [rows, counted] = await Promise.all([
+        ofCustomer(customerId, o.since).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(o.limit).offset(o.offset).execute(),
+        ofCustomer(customerId, o.since)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(counted.n) };
     },
 
     /** The products of the given orders in one query, each order's in their own order. */

@@ -23,7 +23,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDemoOrders, type OrderPlan } from '../../seed/demo-orders.js';
 import { databases } from '../../test/databases.js';
 import { DELETION_INFO_URL, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
-import type { TestShoebox } from '../../test/test-server.js';
 
 const API = SERVICE_BASE_PATHS.orders;
 const DAY = 86_400_000;

@@ -205,7 +205,7 @@ export function orderService(deps: OrderServiceDeps) {
   });
 
   return {
-    /** GET /v2/superorders/me: a page of the customer's orders with their products, in two queries. */
+    /** GET /v2/superorders/me: a page of the customer's orders and their count, then all their products in one query (never one per order). */
     async list(identity: Identity, query: SuperOrdersQuery): Promise<SuperOrderList> {
       const since = query.OrderState === 'notExpired' ? expiredBefore() : undefined;
       const { rows, total } = await repo.page(identity.customerId, { offset: query.Offset, limit: query.Limit, since });
