@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const hooks = new URL('../platform/images/typescript-hooks.mjs', import.meta.url).href;
-const SOURCE_EXEC_ARGV = ['--conditions=source', `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`];
+/** How a child runs a TypeScript file from the sources. */
+export const SOURCE_EXEC_ARGV = ['--conditions=source', `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`];
 
 export interface SourceChild {
   child: ChildProcess;

@@ -1,0 +1,91 @@
+import { apiErrorSchema, articleGroupListSchema, campaignOfferSchema, campaignSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../../test/databases.js';
+import { newCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { DEMO_VOUCHERS, seedDemoCampaigns } from '../../seed/demo-campaigns.js';
+import { insertTestOrder } from '../../test/fulfilment-orders.js';
+
+const ORDERS = SERVICE_BASE_PATHS.orders;
+const offerUrl = (code: string) => `${ORDERS}/api/v1/campaigns/offers/${encodeURIComponent(code)}`;
+const refreshUrl = (productCode: string) => `${ORDERS}/api/v1/campaigns/vouchers/products/${encodeURIComponent(productCode)}`;
+
+describe.each(databases)('campaigns, vouchers and article groups on $name', (kind) => {
+  const server = useLibraryServer(kind);
+  beforeAll(async () => {
+    if (kind.available) await seedDemoCampaigns(server().db);
+  });
+
+  async function get(url: string, headers: Record<string, string>) {
+    return server().app.inject({ url, headers });
+  }
+  function expectNotFound(response: { statusCode: number; json(): unknown }) {
+    expect(response.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 404, error: 'not_found' });
+  }
+
+  it("answers a voucher's offer by its code, typed in any case", async () => {
+    const me = await newCustomer(server());
+    const response = await get(offerUrl('spring25'), me.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(campaignOfferSchema.parse(response.json())).toMatchObject({
+      voucherOptionCode: DEMO_VOUCHERS.springPrints,
+      campaignName: 'spring-prints',
+      discountKind: 'Percentage',
+      discountValue: 25,
+      currency: null,
+      articleGroups: ['PRINTS'],
+    });
+    const amount = campaignOfferSchema.parse((await get(offerUrl(DEMO_VOUCHERS.photoBook), me.headers)).json());
+    expect(amount).toMatchObject({ discountKind: 'Amount', discountValue: 1500, currency: 'GBP', minimumOrderAmount: 4000 });
+  });
+
+  it('answers 404 for a voucher code nobody issued, and 401 without a token', async () => {
+    const me = await newCustomer(server());
+    expectNotFound(await get(offerUrl('NOSUCHCODE'), me.headers));
+    expect((await get(offerUrl(DEMO_VOUCHERS.springPrints), {})).statusCode).toBe(401);
+  });
+
+  it('lists the article groups with their cut-off times, in their order', async () => {
+    const me = await newCustomer(server());
+    const response = await get(`${ORDERS}/v1/ArticleGroup`, me.headers);
+    expect(response.statusCode).toBe(200);
+    const { items } = articleGroupListSchema.parse(response.json());
+    expect(items.map((g) => g.code)).toEqual(['PRINTS', 'PHOTO_BOOKS', 'WALL_DECOR', 'CALENDARS', 'CARDS']);
+    expect(items[0]).toMatchObject({ name: 'Photo prints', orderCutoff: '22:00', timeZone: 'Europe/Amsterdam', productionDays: 1 });
+    expect(items[0]!.articleNames).toContain('PAP_910');
+  });
+
+  it('answers a campaign by name with its voucher options and whether it runs now; 404 for an unknown name', async () => {
+    const me = await newCustomer(server());
+    const running = await get(`${ORDERS}/v1/Campaign/spring-prints`, me.headers);
+    expect(running.statusCode).toBe(200);
+    expect(campaignSchema.parse(running.json())).toMatchObject({ name: 'spring-prints', active: true, voucherOptionCodes: [DEMO_VOUCHERS.printsTen, DEMO_VOUCHERS.springPrints] });
+    const ended = campaignSchema.parse((await get(`${ORDERS}/v1/Campaign/summer-2025`, me.headers)).json());
+    expect(ended).toMatchObject({ active: false, voucherOptionCodes: [DEMO_VOUCHERS.expired] });
+    expectNotFound(await get(`${ORDERS}/v1/Campaign/winter-sale`, me.headers));
+  });
+
+  it("refreshes the voucher of the caller's own product; another customer's product, one without a voucher and an unknown voucher answer 404", async () => {
+    const [me, stranger] = [await newCustomer(server()), await newCustomer(server())];
+    const mine = await insertTestOrder(server(), me.id, { vouchers: [DEMO_VOUCHERS.welcome, null, 'RETIRED5'] });
+    const theirs = await insertTestOrder(server(), stranger.id, { vouchers: [DEMO_VOUCHERS.welcome] });
+
+    const refreshed = await get(refreshUrl(mine.productCodes[0]!), me.headers);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(campaignOfferSchema.parse(refreshed.json())).toMatchObject({ voucherOptionCode: DEMO_VOUCHERS.welcome, discountValue: 10 });
+
+    expectNotFound(await get(refreshUrl(theirs.productCodes[0]!), me.headers));
+    expectNotFound(await get(refreshUrl(mine.productCodes[1]!), me.headers));
+    expectNotFound(await get(refreshUrl(mine.productCodes[2]!), me.headers));
+    expectNotFound(await get(refreshUrl('NO-SUCH-PRODUCT'), me.headers));
+  });
+
+  it('seeds the demo campaigns once: a second run changes nothing', async () => {
+    const count = async () =>
+      Promise.all((['campaigns', 'campaign_offers', 'article_groups'] as const).map(async (t) => (await server().db.selectFrom(t).selectAll().execute()).length));
+    const before = await count();
+    await seedDemoCampaigns(server().db, Date.now() + 86_400_000);
+    expect(await count()).toEqual(before);
+    expect(before).toEqual([5, 6, 5]);
+  });
+});
