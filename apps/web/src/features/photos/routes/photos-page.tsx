@@ -14,6 +14,7 @@ import { InfoBanner } from '../components/info-banner';
 import { CopyToAlbumDialog } from '../copy-to-album/copy-to-album-dialog';
 import { PhotosHeader } from '../components/photos-header';
 import { DeleteAllDialog, DeleteSelectedDialog } from '../delete/delete-dialogs';
+import { OrderPrintsBar } from '../order-prints/order-prints-bar';
 import type { GridLayout } from '../grid/grid-layout';
 import type { PhotoGridHandle } from '../grid/photo-grid';
 import { photoPaths } from '../paths';
@@ -41,7 +42,7 @@ export function PhotosPage() {
 
 /**
  * /my-photos/photos: the header with tabs, the info banner and the timeline, with selection mode and its
- * toolbar, the delete and copy-to-album dialogs and toasts; with ?addTo={albumId}, selection mode picks
+ * toolbar (or order-prints mode's bar), the delete and copy-to-album dialogs and toasts; with ?addTo={albumId}, selection mode picks
  * photos for that album instead. The preview route renders over it (the grid stays mounted), and
  * the grid returns exactly to where it was when the preview closes.
  */
@@ -60,6 +61,11 @@ function PhotosPageContent() {
   const [layout, setLayout] = useState<GridLayout>();
   const [settled, setSettled] = useState(false);
   const [dialog, setDialog] = useState<'selected' | 'all' | 'copy'>();
+  // Order prints turns selection mode into order-prints mode, with its own bar; it ends with selection mode.
+  const [orderingPrints, setOrderingPrints] = useState(false);
+  useEffect(() => {
+    if (!selection.active) setOrderingPrints(false);
+  }, [selection.active]);
   const lastOpened = useRef<string>(undefined);
 
   const [searchParams, setSearchParams] = useSearchParams();
@@ -184,13 +190,17 @@ function PhotosPageContent() {
           resolvePhotoIds={resolvePhotoIds}
         />
       )}
-      {selection.active && !adding && !previewOpen && (
+      {selection.active && !adding && !previewOpen && orderingPrints && (
+        <OrderPrintsBar amount={amount} everythingSelected={everythingSelected} resolvePhotoIds={resolvePhotoIds} onCancel={() => setOrderingPrints(false)} />
+      )}
+      {selection.active && !adding && !previewOpen && !orderingPrints && (
         <SelectionToolbar
           amount={amount}
           everythingSelected={everythingSelected}
           onDownload={downloadSelected}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
+          onOrderPrints={() => setOrderingPrints(true)}
         />
       )}
       {dialog === 'selected' && <DeleteSelectedDialog amount={amount} onClose={() => setDialog(undefined)} onConfirm={deleteSelected} />}

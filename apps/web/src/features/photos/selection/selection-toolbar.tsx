@@ -5,7 +5,7 @@ import { useServices } from '../../../lib/services';
 import { useSelection } from '../stores/selection-context';
 import styles from './selection-toolbar.module.css';
 
-/** A button that stays focusable and says why it is unavailable (on a shared album; Order prints, not built yet). */
+/** A button that stays focusable and says why it is unavailable (on a shared album; Order prints where it is not wired yet). */
 function Unavailable({ reason, className, children }: { reason: string; className?: string; children: string }) {
   return (
     <Tooltip content={reason}>
