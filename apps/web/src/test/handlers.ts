@@ -11,5 +11,7 @@ export const defaultHandlers = [
   http.get(apiUrl('customers', '/customers/me'), () => HttpResponse.json(customerRecord())),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.
   http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
+  // The invoices page of a business customer with no invoices unless a test says otherwise.
+  http.get(apiUrl('invoices', '/api/v1/HistoricalInvoice/me'), () => HttpResponse.json({ historicalInvoices: [], total: 0 })),
   featureLocaleHandler,
 ];
