@@ -4,36 +4,26 @@ import type { ArticleGroupsTable, CampaignOffersTable, CampaignsTable } from '..
 const DAY = 86_400_000;
 
 /**
- * The voucher codes the demo offers carry. Demo orders put these on their products, so an order's
- * voucher opens as an offer; DEMO_EXPIRED_VOUCHER belongs to a campaign that has ended.
+ * The voucher codes the demo offers carry. The demo order histories (demo-orders.ts) put BOOKS20,
+ * WELCOME5 and PRINTS100 on their products, so an order's voucher opens as an offer; SUMMER20 belongs to
+ * a campaign that has ended.
  */
 export const DEMO_VOUCHERS = {
   springPrints: 'SPRING25',
-  printsTen: 'PRINTS10',
-  photoBook: 'BOOK15',
-  welcome: 'WELCOME10',
-  freeShipping: 'SHIPFREE',
+  printsBundle: 'PRINTS100',
+  photoBooks: 'BOOKS20',
+  welcome: 'WELCOME5',
+  freeDelivery: 'SHIPFREE',
   expired: 'SUMMER20',
-} as const;
-
-/** Article codes the demo groups hold, as demo orders name their products. */
-export const DEMO_ARTICLES = {
-  prints10x15: 'PAP_910',
-  prints13x18: 'PAP_913',
-  prints20x30: 'PAP_920',
-  photoBookA4: 'PB_HARDCOVER_A4',
-  photoBookA5: 'PB_SOFTCOVER_A5',
-  canvas: 'WD_CANVAS_40X60',
-  wallCalendar: 'CAL_WALL_A3',
-  foldedCard: 'CRD_FOLDED_A6',
 } as const;
 
 function campaigns(now: number): CampaignsTable[] {
   const at = (days: number) => new Date(now + days * DAY).toISOString();
   return [
     { name: 'spring-prints', title: 'Spring prints', description: 'A quarter off every photo print while the days grow longer.', starts_at: at(-30), ends_at: at(60) },
-    { name: 'photo-book-weekend', title: 'Photo book weekend', description: '£15 off a photo book of £40 or more.', starts_at: at(-10), ends_at: at(20) },
-    { name: 'welcome', title: 'Welcome to Printhaven', description: '10% off your first order, whatever you make.', starts_at: at(-730), ends_at: at(365) },
+    { name: 'prints-bundle', title: 'Prints by the hundred', description: 'Order 100 prints or more and pay for 80.', starts_at: at(-365), ends_at: at(180) },
+    { name: 'photo-books', title: 'Photo book days', description: 'A fifth off every photo book, all year round.', starts_at: at(-400), ends_at: at(200) },
+    { name: 'welcome', title: 'Welcome to Printhaven', description: '£5 off your first order, whatever you make.', starts_at: at(-2000), ends_at: at(365) },
     { name: 'free-delivery', title: 'Free home delivery', description: 'Home delivery at no charge on orders of £25 or more.', starts_at: at(-90), ends_at: at(90) },
     { name: 'summer-2025', title: 'Summer memories', description: '20% off canvases and calendars, last summer only.', starts_at: at(-300), ends_at: at(-200) },
   ];
@@ -41,23 +31,25 @@ function campaigns(now: number): CampaignsTable[] {
 
 function offers(now: number): CampaignOffersTable[] {
   const at = (days: number) => new Date(now + days * DAY).toISOString();
-  const prints = JSON.stringify(['PRINTS']);
+  const groups = (...codes: string[]) => JSON.stringify(codes);
   return [
-    { voucher_option_code: DEMO_VOUCHERS.springPrints, campaign_name: 'spring-prints', title: '25% off photo prints', description: 'Every size of photo print, any quantity.', discount_kind: 'Percentage', discount_value: 25, currency: null, minimum_order_amount: 0, article_groups: prints, valid_from: at(-30), valid_until: at(60) },
-    { voucher_option_code: DEMO_VOUCHERS.printsTen, campaign_name: 'spring-prints', title: '£10 off 100 prints or more', description: 'Off an order of photo prints worth £20 or more.', discount_kind: 'Amount', discount_value: 1000, currency: 'GBP', minimum_order_amount: 2000, article_groups: prints, valid_from: at(-30), valid_until: at(60) },
-    { voucher_option_code: DEMO_VOUCHERS.photoBook, campaign_name: 'photo-book-weekend', title: '£15 off a photo book', description: 'Any photo book of £40 or more.', discount_kind: 'Amount', discount_value: 1500, currency: 'GBP', minimum_order_amount: 4000, article_groups: JSON.stringify(['PHOTO_BOOKS']), valid_from: at(-10), valid_until: at(20) },
-    { voucher_option_code: DEMO_VOUCHERS.welcome, campaign_name: 'welcome', title: '10% off your first order', description: 'Once per customer, on everything.', discount_kind: 'Percentage', discount_value: 10, currency: null, minimum_order_amount: 0, article_groups: '[]', valid_from: at(-730), valid_until: at(365) },
-    { voucher_option_code: DEMO_VOUCHERS.freeShipping, campaign_name: 'free-delivery', title: 'Free home delivery', description: 'The delivery charge, on orders of £25 or more.', discount_kind: 'Amount', discount_value: 495, currency: 'GBP', minimum_order_amount: 2500, article_groups: '[]', valid_from: at(-90), valid_until: at(90) },
-    { voucher_option_code: DEMO_VOUCHERS.expired, campaign_name: 'summer-2025', title: '20% off canvases and calendars', description: 'Ended with last summer.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: JSON.stringify(['WALL_DECOR', 'CALENDARS']), valid_from: at(-300), valid_until: at(-200) },
+    { voucher_option_code: DEMO_VOUCHERS.springPrints, campaign_name: 'spring-prints', title: '25% off photo prints', description: 'Every size of photo print, any quantity.', discount_kind: 'Percentage', discount_value: 25, currency: null, minimum_order_amount: 0, article_groups: groups('PRINTS'), valid_from: at(-30), valid_until: at(60) },
+    { voucher_option_code: DEMO_VOUCHERS.printsBundle, campaign_name: 'prints-bundle', title: '100 prints for the price of 80', description: 'A fifth off an order of 100 photo prints or more.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('PRINTS'), valid_from: at(-365), valid_until: at(180) },
+    { voucher_option_code: DEMO_VOUCHERS.photoBooks, campaign_name: 'photo-books', title: '20% off photo books', description: 'Any photo book, any size.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('PHOTO_BOOKS'), valid_from: at(-400), valid_until: at(200) },
+    { voucher_option_code: DEMO_VOUCHERS.welcome, campaign_name: 'welcome', title: '£5 off your first order', description: 'Once per customer, on an order of £15 or more.', discount_kind: 'Amount', discount_value: 500, currency: 'GBP', minimum_order_amount: 1500, article_groups: '[]', valid_from: at(-2000), valid_until: at(365) },
+    { voucher_option_code: DEMO_VOUCHERS.freeDelivery, campaign_name: 'free-delivery', title: 'Free home delivery', description: 'The delivery charge, on orders of £25 or more.', discount_kind: 'Amount', discount_value: 495, currency: 'GBP', minimum_order_amount: 2500, article_groups: '[]', valid_from: at(-90), valid_until: at(90) },
+    { voucher_option_code: DEMO_VOUCHERS.expired, campaign_name: 'summer-2025', title: '20% off canvases and calendars', description: 'Ended with last summer.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('WALL_DECOR', 'CALENDARS'), valid_from: at(-300), valid_until: at(-200) },
   ];
 }
 
+/** The article names are those the demo order histories' products carry. */
 const ARTICLE_GROUPS: ArticleGroupsTable[] = [
-  { code: 'PRINTS', name: 'Photo prints', article_names: JSON.stringify([DEMO_ARTICLES.prints10x15, DEMO_ARTICLES.prints13x18, DEMO_ARTICLES.prints20x30]), order_cutoff: '22:00', time_zone: 'Europe/Amsterdam', production_days: 1, sort_order: 1 },
-  { code: 'PHOTO_BOOKS', name: 'Photo books', article_names: JSON.stringify([DEMO_ARTICLES.photoBookA4, DEMO_ARTICLES.photoBookA5]), order_cutoff: '14:00', time_zone: 'Europe/Amsterdam', production_days: 3, sort_order: 2 },
-  { code: 'WALL_DECOR', name: 'Wall decor', article_names: JSON.stringify([DEMO_ARTICLES.canvas]), order_cutoff: '12:00', time_zone: 'Europe/Amsterdam', production_days: 4, sort_order: 3 },
-  { code: 'CALENDARS', name: 'Calendars', article_names: JSON.stringify([DEMO_ARTICLES.wallCalendar]), order_cutoff: '14:00', time_zone: 'Europe/Amsterdam', production_days: 2, sort_order: 4 },
-  { code: 'CARDS', name: 'Cards', article_names: JSON.stringify([DEMO_ARTICLES.foldedCard]), order_cutoff: '18:00', time_zone: 'Europe/Amsterdam', production_days: 1, sort_order: 5 },
+  { code: 'PRINTS', name: 'Photo prints', article_names: JSON.stringify(['PAP_910', 'PAP_1318']), order_cutoff: '22:00', time_zone: 'Europe/London', production_days: 1, sort_order: 1 },
+  { code: 'PHOTO_BOOKS', name: 'Photo books', article_names: JSON.stringify(['PHB_A4L']), order_cutoff: '14:00', time_zone: 'Europe/London', production_days: 3, sort_order: 2 },
+  { code: 'WALL_DECOR', name: 'Wall decor', article_names: JSON.stringify(['CAN_6040']), order_cutoff: '12:00', time_zone: 'Europe/London', production_days: 4, sort_order: 3 },
+  { code: 'CALENDARS', name: 'Calendars', article_names: JSON.stringify(['CAL_A3']), order_cutoff: '14:00', time_zone: 'Europe/London', production_days: 2, sort_order: 4 },
+  { code: 'CARDS', name: 'Cards', article_names: JSON.stringify(['CRD_10']), order_cutoff: '18:00', time_zone: 'Europe/London', production_days: 1, sort_order: 5 },
+  { code: 'GIFTS', name: 'Photo gifts', article_names: JSON.stringify(['MUG_STD']), order_cutoff: '12:00', time_zone: 'Europe/London', production_days: 3, sort_order: 6 },
 ];
 
 /** Creates the demo campaigns, offers and article groups that do not exist yet; safe to run on every start. */
