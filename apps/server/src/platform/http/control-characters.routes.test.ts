@@ -14,6 +14,7 @@ import { UPLOAD_PATH } from '../../modules/uploads/upload.routes.js';
 import { encodeMetadata, insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 import { startSignIn } from '../../test/sign-in.js';
 import type { TestShoebox } from '../../test/test-server.js';
+import { FULFILMENT_KEY_SECRET } from '../../modules/fulfilment/back-office-credential.js';
 
 /** Refused in every text field. */
 const CONTROLS = {
@@ -36,6 +37,8 @@ interface Context {
   sharedAlbumId: string;
   photoId: string;
   loginUrl: string;
+  /** The back office's service credential, as the server keeps it. */
+  backOfficeKey: string;
 }
 
 interface Field {
@@ -63,6 +66,8 @@ const ORDERS = SERVICE_BASE_PATHS.orders;
 /** An order nobody has: a clean call on it is answered 404 and changes nothing. */
 const NO_ORDER = 'order-nobody-has';
 const ADDRESS = { firstName: 'Ann', lastName: 'Smit', street: 'Baker Street', houseNumber: '221B', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0018' };
+/** A back-office call: the service credential, never the customer's token. */
+const backOffice = (c: Context, o: InjectOptions): InjectOptions => ({ ...o, headers: { authorization: `Bearer ${c.backOfficeKey}` } });
 const addressChange = (c: Context, o: object, code = NO_ORDER) => json(c, 'PUT', `${ORDERS}/v1/superorders/${e(code)}/deliveryAddress`, { ...ADDRESS, ...o });
 /** A project as the editor saves it, with one field replaced. */
 const projectBody = (o: object) => ({ id: randomUUID(), title: 'Trip', productCode: 'PAP_910', channel: 'www.printhaven.co.uk', pageCount: 1, thumbnailPhotoId: null, editorState: {}, ...o });
@@ -176,6 +181,12 @@ const FIELDS: Field[] = [
   { route: 'GET /uploads/:id', field: 'id', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${e(bad)}?accountId=${c.who.id}` }) },
   { route: 'GET /uploads/:id', field: 'accountId', request: (bad, c) => as(c, { url: `${ORDERS}/uploads/${NO_ORDER}?accountId=${e(bad)}` }) },
   { route: 'POST /getanonymousuploads', field: 'ids[]', request: (bad, c) => json(c, 'POST', `${ORDERS}/getanonymousuploads`, { ids: [NO_ORDER, bad] }) },
+  { route: 'GET /api/v1/campaigns/offers/:voucherOptionCode', field: 'voucherOptionCode', request: (bad, c) => as(c, { url: `${ORDERS}/api/v1/campaigns/offers/${e(bad)}` }) },
+  { route: 'GET voucher refresh by product', field: 'productCode', request: (bad, c) => as(c, { url: `${ORDERS}/api/v1/campaigns/vouchers/products/${e(bad)}` }) },
+  { route: 'GET /v1/Campaign/:name', field: 'name', request: (bad, c) => as(c, { url: `${ORDERS}/v1/Campaign/${e(bad)}` }) },
+  { route: 'GET /back-office/orders/:code', field: 'code', request: (bad, c) => backOffice(c, { url: `${ORDERS}/back-office/orders/${e(bad)}` }) },
+  { route: 'POST /back-office/orders/:code/status', field: 'code', request: (bad, c) => backOffice(c, { method: 'POST', url: `${ORDERS}/back-office/orders/${e(bad)}/status`, payload: { status: 'Confirmed' } }) },
+  { route: 'POST /back-office/orders/:code/status', field: 'status', request: (bad, c) => backOffice(c, { method: 'POST', url: `${ORDERS}/back-office/orders/${NO_ORDER}/status`, payload: { status: `Confirmed${bad}` } }) },
   { route: 'POST /prints-orders', field: 'requestId', request: (bad, c) => printsOrder(c, { order: { requestId: bad } }) },
   { route: 'POST /prints-orders', field: 'tempSelectionId', request: (bad, c) => printsOrder(c, { order: { tempSelectionId: bad } }) },
   { route: 'POST /prints-orders', field: 'channel', request: (bad, c) => printsOrder(c, { order: { channel: `www.printhaven.co.uk${bad}` } }) },
@@ -221,7 +232,7 @@ describe.each(databases)('control characters in requests on $name', (kind) => {
     const [ownersPhoto] = await insertPhotoRows(s, owner.id, [{}]);
     const albumId = await insertAlbum(s, { ownerId: who.id, name: 'Holiday', photos: [{ photoId: photo!.id, ownerId: who.id }] });
     const sharedAlbumId = await insertAlbum(s, { ownerId: owner.id, participants: [who.id], photos: [{ photoId: ownersPhoto!.id, ownerId: owner.id }] });
-    context = { who, albumId, sharedAlbumId, photoId: photo!.id, loginUrl: (await startSignIn(s.app)).loginUrl };
+    context = { who, albumId, sharedAlbumId, photoId: photo!.id, loginUrl: (await startSignIn(s.app)).loginUrl, backOfficeKey: (await s.db.selectFrom('secrets').select('value').where('name', '=', FULFILMENT_KEY_SECRET).executeTakeFirstOrThrow()).value };
   });
 
   it.each(cases)('$label is refused and changes nothing', async ({ field, bad }) => {
