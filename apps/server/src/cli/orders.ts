@@ -120,10 +120,10 @@ async function main(): Promise<void> {
   }
   const [command, orderCode, status, ...rest] = positionals;
   if (!command) throw new UsageError('Which command?');
+  if (!['show', 'move', 'advance'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
   if (!orderCode) throw new UsageError(`${command} needs an order code`);
   const expected = command === 'move' ? 1 : 0;
   if ((status === undefined ? 0 : 1) + rest.length !== expected) throw new UsageError(`${command} takes ${command === 'move' ? 'an order code and a status' : 'an order code only'}`);
-  if (!['show', 'move', 'advance'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
   const target = command === 'move' ? statusNamed(status!) : undefined;
 
   const config = loadConfig();
