@@ -2,6 +2,7 @@ import { PRINTS_OVERLAY_MIN_MS, TEMP_SELECTION_MAX_PHOTOS } from '@shoebox/contr
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { serveAlbums } from '../../../test/albums';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { photosTakenIn, servePhotoLibrary } from '../../../test/photo-library';
@@ -130,6 +131,28 @@ describe('order prints', { timeout: 30_000 }, () => {
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
     expect(selections.bodies).toEqual([{ photoIds: ['p202406-1'], channel: 'www.printhaven-nordic.se' }]);
     expect(new URL(go.mock.calls[0]![0]).searchParams.get('channel')).toBe('www.printhaven-nordic.se');
+  });
+
+  test("an own album's selection is handed over the same way", async () => {
+    serveAlbums({
+      photos: photosTakenIn(2024, 6, 3),
+      albums: [{ id: 'a-1', name: 'Holiday', photoIds: ['p202406-3', 'p202406-1'] }],
+    });
+    const selections = serveTempSelections();
+    const go = vi.spyOn(printsEditor, 'goToPrintsEditor').mockImplementation(() => {});
+    const { user } = renderApp('/my-photos/albums/a-1', { flags: FLAGS });
+    await user.click(await screen.findByRole('button', { name: 'Select' }, { timeout: 15_000 }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected photos' })).getByRole('button', { name: 'Select all' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected photos' })).getByRole('button', { name: 'Order prints' }));
+    const bar = screen.getByRole('region', { name: 'Order prints' });
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await user.click(within(bar).getByRole('button', { name: 'Next: Customise 2 photo prints' }));
+    await screen.findByRole('dialog', { name: 'Adding 2 photos to editor...' });
+    await act(() => vi.advanceTimersByTimeAsync(PRINTS_OVERLAY_MIN_MS));
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    expect(selections.bodies).toHaveLength(1);
+    expect(new Set((selections.bodies[0] as { photoIds: string[] }).photoIds)).toEqual(new Set(['p202406-1', 'p202406-3']));
   });
 
   test("a failure closes the overlay, says 'Error transferring photos. Try again.' and keeps the selection for another try", async () => {

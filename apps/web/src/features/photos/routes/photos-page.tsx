@@ -15,6 +15,7 @@ import { CopyToAlbumDialog } from '../copy-to-album/copy-to-album-dialog';
 import { PhotosHeader } from '../components/photos-header';
 import { DeleteAllDialog, DeleteSelectedDialog } from '../delete/delete-dialogs';
 import { OrderPrintsBar } from '../order-prints/order-prints-bar';
+import { useOrderPrintsMode } from '../order-prints/use-order-prints-mode';
 import type { GridLayout } from '../grid/grid-layout';
 import type { PhotoGridHandle } from '../grid/photo-grid';
 import { photoPaths } from '../paths';
@@ -61,11 +62,7 @@ function PhotosPageContent() {
   const [layout, setLayout] = useState<GridLayout>();
   const [settled, setSettled] = useState(false);
   const [dialog, setDialog] = useState<'selected' | 'all' | 'copy'>();
-  // Order prints turns selection mode into order-prints mode, with its own bar; it ends with selection mode.
-  const [orderingPrints, setOrderingPrints] = useState(false);
-  useEffect(() => {
-    if (!selection.active) setOrderingPrints(false);
-  }, [selection.active]);
+  const orderPrints = useOrderPrintsMode();
   const lastOpened = useRef<string>(undefined);
 
   const [searchParams, setSearchParams] = useSearchParams();
@@ -190,17 +187,17 @@ function PhotosPageContent() {
           resolvePhotoIds={resolvePhotoIds}
         />
       )}
-      {selection.active && !adding && !previewOpen && orderingPrints && (
-        <OrderPrintsBar amount={amount} everythingSelected={everythingSelected} resolvePhotoIds={resolvePhotoIds} onCancel={() => setOrderingPrints(false)} />
+      {orderPrints.on && !adding && !previewOpen && (
+        <OrderPrintsBar amount={amount} everythingSelected={everythingSelected} resolvePhotoIds={resolvePhotoIds} onCancel={orderPrints.leave} />
       )}
-      {selection.active && !adding && !previewOpen && !orderingPrints && (
+      {selection.active && !adding && !previewOpen && !orderPrints.on && (
         <SelectionToolbar
           amount={amount}
           everythingSelected={everythingSelected}
           onDownload={downloadSelected}
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog(everythingSelected ? 'all' : 'selected')}
-          onOrderPrints={() => setOrderingPrints(true)}
+          onOrderPrints={orderPrints.enter}
         />
       )}
       {dialog === 'selected' && <DeleteSelectedDialog amount={amount} onClose={() => setDialog(undefined)} onConfirm={deleteSelected} />}

@@ -11,6 +11,8 @@ import { useRemovePhotosFromAlbum } from '../../api/remove-album-photos';
 import { usePhotoDeletion } from '../../api/use-photo-deletion';
 import { CopyToAlbumDialog } from '../../copy-to-album/copy-to-album-dialog';
 import { DeleteSelectedDialog } from '../../delete/delete-dialogs';
+import { OrderPrintsBar } from '../../order-prints/order-prints-bar';
+import { useOrderPrintsMode } from '../../order-prints/use-order-prints-mode';
 import { SelectionToolbar } from '../../selection/selection-toolbar';
 import { useSelection } from '../../stores/selection-context';
 import { AlbumNameDialog } from '../name-dialog/album-name-dialog';
@@ -30,7 +32,7 @@ type DialogName = 'rename' | 'deleteAlbum' | 'remove' | 'delete' | 'copy';
 
 /**
  * An own album: its editable name, count, created text, Add photos, Select, the sort and Delete album above
- * the grid; selection mode with its toolbar (copy, delete from the library, delete from the album); the
+ * the grid; selection mode with its toolbar (copy, delete from the library, delete from the album, order prints); the
  * preview over the grid. An empty album shows its name, Add photos and Delete album.
  */
 export function OwnAlbum({ album }: { album: Album }) {
@@ -45,6 +47,7 @@ export function OwnAlbum({ album }: { album: Album }) {
   const remove = useRemovePhotosFromAlbum(albumId);
   const deletion = usePhotoDeletion();
   const archive = useArchiveDownload();
+  const orderPrints = useOrderPrintsMode();
 
   const total = album.photosCount;
   const albumRef = useMemo(() => ({ kind: 'albums' as const, albumId, sort }), [albumId, sort]);
@@ -123,7 +126,10 @@ export function OwnAlbum({ album }: { album: Album }) {
       ) : (
         <AlbumGrid {...screen.gridProps} />
       )}
-      {selection.active && !screen.previewOpen && (
+      {orderPrints.on && !screen.previewOpen && (
+        <OrderPrintsBar amount={amount} everythingSelected={screen.everythingSelected} resolvePhotoIds={selectedIds} onCancel={orderPrints.leave} />
+      )}
+      {selection.active && !screen.previewOpen && !orderPrints.on && (
         <SelectionToolbar
           amount={amount}
           everythingSelected={screen.everythingSelected}
@@ -131,6 +137,7 @@ export function OwnAlbum({ album }: { album: Album }) {
           onCopyToAlbum={() => setDialog('copy')}
           onDelete={() => setDialog('delete')}
           onDeleteFromAlbum={() => setDialog('remove')}
+          onOrderPrints={orderPrints.enter}
         />
       )}
       {dialog === 'rename' && <AlbumNameDialog mode="rename" album={album} onClose={() => setDialog(undefined)} />}
