@@ -8,12 +8,13 @@ import { orderKeys } from './query-keys';
 export const changeDeliveryAddress = (http: HttpClient, orderCode: string, address: AddressInput) =>
   http('orders', `/v1/superorders/${encodeURIComponent(orderCode)}/deliveryAddress`, { method: 'PUT', body: address });
 
-/** Whatever the answer, the order is read again: after a success it shows the new address, after a 409 its present state. */
+/**
+ * The change, and `refresh`: whatever the answer, the order is read again (after a success it shows the new
+ * address, after a 409 where it now stands); it resolves once the order has been read.
+ */
 export function useChangeDeliveryAddress(orderCode: string) {
   const { http } = useServices();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (address: AddressInput) => changeDeliveryAddress(http, orderCode, address),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-  });
+  const change = useMutation({ mutationFn: (address: AddressInput) => changeDeliveryAddress(http, orderCode, address) });
+  return { change, refresh: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }) };
 }

@@ -35,9 +35,11 @@ export const ordersQueryOptions = (http: HttpClient) =>
 export function useOrders() {
   const { http } = useServices();
   const query = useInfiniteQuery(ordersQueryOptions(http));
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  const pagesRead = query.data?.pages.length ?? 0;
+  // Runs again as each page lands (a page's fetch can start and end between two renders, so the count is the signal).
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if (hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetching, isError, fetchNextPage, pagesRead]);
   return { ...query, orders: query.data?.pages.flatMap((page) => page.items) };
 }

@@ -1,5 +1,5 @@
 import type { AddressInput, SuperOrder } from '@shoebox/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { isHttpStatus } from '../../../lib/http/errors';
@@ -16,29 +16,25 @@ type AddressChangeState = 'NotStarted' | 'Editing' | 'RequestInProgress' | 'Requ
  * order to be read again before it counts as updated; a 409 means the window closed meanwhile, and the
  * order, read again, shows where it now stands.
  */
-export function DeliveryAddress({ order, orderUpdatedAt }: { order: SuperOrder; orderUpdatedAt: number }) {
+export function DeliveryAddress({ order }: { order: SuperOrder }) {
   const { t } = useTranslation('orders');
   const headingId = useId();
-  const change = useChangeDeliveryAddress(order.orderCode);
+  const { change, refresh } = useChangeDeliveryAddress(order.orderCode);
   const [state, setState] = useState<AddressChangeState>('NotStarted');
   const [closed, setClosed] = useState(false);
-  const sentAt = useRef(0);
-
-  useEffect(() => {
-    if (state === 'RequestSent' && orderUpdatedAt > sentAt.current) setState('SuccessfulUpdate');
-  }, [state, orderUpdatedAt]);
 
   const submit = (address: AddressInput) => {
     if (state === 'RequestInProgress') return;
     setState('RequestInProgress');
     change.mutate(address, {
       onSuccess: () => {
-        sentAt.current = Date.now();
         setState('RequestSent');
+        void refresh().then(() => setState((now) => (now === 'RequestSent' ? 'SuccessfulUpdate' : now)));
       },
       onError: (error) => {
         setClosed(isHttpStatus(error, 409));
         setState('RequestFailed');
+        void refresh();
       },
     });
   };

@@ -78,7 +78,7 @@ export function OrderDetailsPage() {
               <AddressBlock address={data.pickupPoint.address} className={styles.address} />
             </div>
           )}
-          <DeliveryAddress order={data} orderUpdatedAt={order.dataUpdatedAt} />
+          <DeliveryAddress order={data} />
         </div>
       </section>
       <ReorderPanel orderCode={data.orderCode} />

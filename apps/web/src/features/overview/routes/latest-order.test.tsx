@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { daysAgo, orderProduct, serveOrders, superOrder } from '../../../test/orders';
+import { renderApp } from '../../../test/render-app';
+
+describe("the Overview's latest order", () => {
+  test('shows the newest order in progress with its status and a link to it', async () => {
+    serveOrders([
+      superOrder({ orderCode: 'SO-SENT', createdAt: daysAgo(1), status: 'Dispatched', products: [orderProduct({ status: 'Dispatched', paymentChangedDate: daysAgo(20) })] }),
+      superOrder({ orderCode: 'SO-MAKING', createdAt: daysAgo(5), status: 'ProductionStarted' }),
+      superOrder({ orderCode: 'SO-OLDER', createdAt: daysAgo(8), status: 'Confirmed' }),
+    ]);
+    renderApp('/');
+
+    const card = await screen.findByRole('region', { name: 'Your latest order' });
+    expect(within(card).getByText('In production')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View order SO-MAKING' })).toHaveAttribute('href', '/orders/SO-MAKING');
+  });
+
+  test('shows nothing when no order is in progress', async () => {
+    const fake = serveOrders([superOrder({ orderCode: 'SO-OLD', createdAt: daysAgo(45), status: 'Dispatched' })]);
+    renderApp('/');
+    await screen.findByText('Hello Ada');
+    await vi.waitFor(() => expect(fake.listRequests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('region', { name: 'Your latest order' })).toBeNull();
+  });
+});
