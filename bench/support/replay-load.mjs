@@ -1,0 +1,58 @@
+// Throughput beside a replay of the same bytes: capture the real answers of a set of GET URLs, serve
+// them from support/replay-server.mjs, and drive both with the same load (support/load.mjs) in
+// rounds that alternate which goes first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { runLoad } from './load.mjs';
+import { BARE_SERVER_SCRIPT } from './paths.mjs';
+import { freePort, spawnServer } from './server.mjs';
+import { tempDir } from './temp.mjs';
+
+const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
+/** Not replayed: they describe one connection or one moment, and the replay server sets its own. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** One GET, kept as the replay server answers it; anything but 200 is an error. */
+export async function capture(baseUrl, url, headers) {
+  const response = await fetch(`${baseUrl}${url}`, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  const kept = {};
+  for (const [name, value] of response.headers) if (!HOP_HEADERS.has(name)) kept[name] = value;
+  return { status: response.status, headers: kept, body };
+}
+
+/** Starts the replay server on `captured` ({ url: capture() }); answers { origin, stop }. */
+export async function startReplay(captured) {
+  const dir = tempDir('replay');
+  const file = path.join(dir.dir, 'responses.json');
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(captured).map(([u, r]) => [u, { ...r, body: r.body.toString('base64') }]))));
+  const server = await spawnServer({ script: REPLAY_SCRIPT, port: await freePort(), env: { REPLAY_FILE: file }, label: 'replay server' });
+  return {
+    origin: `http://localhost:${server.port}`,
+    async stop() {
+      await server.stop();
+      await dir.remove();
+    },
+  };
+}
+
+/**
+ * `rounds` rounds of the same load on `paths` against `ours` and `base` (origins), alternating which
+ * goes first; answers { ours: [runLoad results], base: [...] }. A failed request fails the bench.
+ */
+export async function alternateLoad({ name, ours, base, paths, headers, rounds, load, log }) {
+  const runs = { ours: [], base: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? ['ours', 'base'] : ['base', 'ours'];
+    for (const who of order) {
+      const r = await runLoad({ origin: who === 'ours' ? ours : base, paths, headers, ...load });
+      if (r.errors) throw new Error(`${name} (${who === 'ours' ? 'shoebox' : 'replay'}): ${r.errors} failed requests, first: ${r.firstError}`);
+      runs[who].push(r);
+    }
+    const o = runs.ours.at(-1);
+    const b = runs.base.at(-1);
+    log(`${name} round ${round + 1}/${rounds}: shoebox ${o.rps.toFixed(0)} req/s p95 ${o.p95.toFixed(1)} ms; replay ${b.rps.toFixed(0)} req/s p95 ${b.p95.toFixed(1)} ms`);
+  }
+  return runs;
+}
