@@ -52,7 +52,7 @@ export async function seedDemoProjects(db: Db, now = Date.now()): Promise<void> 
         name: TITLES[i % TITLES.length]!,
         product_code: PRINTS_AUTOSELECT_PRODUCT,
         channel: customer.channel,
-        page_count: 1,
+        page_count: Math.max(1, lines.length),
         thumbnail_photo_id: mine[0]?.id ?? null,
         // The embedded editor's own state: the selection it was made from (long expired, so the editor makes a new one of the same photos) and its lines.
         editor_state: JSON.stringify({ tempSelectionId: `demo-${id}`, lines }),

@@ -1,4 +1,4 @@
-import { continueProjectUrl, type ProjectSummary } from '@shoebox/contracts';
+import { continueProjectUrl, PRINTS_AUTOSELECT_PRODUCT, type ProjectSummary } from '@shoebox/contracts';
 import { format, type Locale } from 'date-fns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,8 @@ export function ProjectRow({ project, dates, onDeleted }: ProjectRowProps) {
         </h2>
         <p className={styles.meta}>
           <span>{product}</span>
-          {project.pageCount > 1 && <span>{t('page.pageCount', { count: project.pageCount })}</span>}
+          {/* Prints have no pages: their count is of photos, which the editor shows. */}
+          {project.productCode !== PRINTS_AUTOSELECT_PRODUCT && <span>{t('page.pageCount', { count: project.pageCount })}</span>}
           <span>{t('page.lastSaved', { date: format(new Date(project.updatedAt), 'PP', { locale: dates }) })}</span>
         </p>
         {deleting && (

@@ -48,7 +48,7 @@ function serveProjects(initial: ProjectSummary[], o: { failDeleteOf?: string[]; 
   return state;
 }
 
-const TWELVE = Array.from({ length: 12 }, (_, i) => project(i + 1));
+const TWELVE = Array.from({ length: 12 }, (_, i) => project(i + 1, i === 1 ? { productCode: 'PB_A4_HARD', pageCount: 24 } : {}));
 
 async function openPage(path = '/saved-projects') {
   const view = renderApp(path, { config: { printsEditorUrl: EDITOR_URL } });
@@ -73,6 +73,10 @@ describe('the saved projects page', () => {
     expect(first).toHaveTextContent('Photo prints');
     expect(first).toHaveTextContent('Last saved 27 Oct 2026');
     expect(within(first).getByRole('link', { name: 'Continue Project 1' })).toHaveAttribute('href', `${EDITOR_URL}?projectId=${TWELVE[0]!.id}`);
+    // Prints have no pages; a photo book says how many it has.
+    expect(first).not.toHaveTextContent(/pages?\b/);
+    expect(item('Project 2')).toHaveTextContent('Photo product');
+    expect(item('Project 2')).toHaveTextContent('24 pages');
 
     const pager = screen.getByRole('navigation', { name: 'Pages of saved projects' });
     expect(pager).toHaveTextContent('Page 1 of 2');
