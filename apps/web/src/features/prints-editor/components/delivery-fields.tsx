@@ -1,4 +1,4 @@
-import { DELIVERY_TYPES } from '@shoebox/contracts';
+import type { DeliveryType } from '@shoebox/contracts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_FIELDS, addressErrorKey, type PrintsOrderForm } from '../lib/prints-order-form';
@@ -18,7 +18,7 @@ export function DeliveryFields({ register, errors, deliveryType, countryName }: 
     <fieldset className={styles.delivery}>
       <legend>{t('delivery.legend')}</legend>
       <div className={styles.choices}>
-        {DELIVERY_TYPES.map((type) => (
+        {CHOICES.map((type) => (
           <label key={type} className={styles.choice}>
             <input type="radio" value={type} {...register('deliveryType')} />
             {t(`delivery.${type}`)}
@@ -58,6 +58,9 @@ export function DeliveryFields({ register, errors, deliveryType, countryName }: 
     </fieldset>
   );
 }
+
+/** Home first: it is the default, and the one most customers choose. */
+const CHOICES: readonly DeliveryType[] = ['Home', 'PickupPoint'];
 
 const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
   firstName: 'given-name',
