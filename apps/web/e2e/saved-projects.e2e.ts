@@ -135,6 +135,27 @@ describe('saved projects: paged, one deleted, still gone after a reload', () => 
     expect(await projectCount(emma, server.baseUrl)).toBe(EMMA_PROJECTS - 1);
   });
 
+  it('Continue opens the project in the prints editor; saved there, it comes first here, saved today', async () => {
+    await emma.goto('/saved-projects');
+    const second = list(emma).getByRole('listitem').nth(1);
+    const title = await second.getByRole('heading').innerText();
+    await second.getByRole('link', { name: `Continue ${title}` }).click();
+    try {
+      await emma.waitForURL(/\/prints-editor\?projectId=[0-9a-f-]{36}$/);
+      await emma.getByRole('button', { name: 'Save project' }).click();
+      await emma.getByRole('status').filter({ hasText: 'Project saved' }).waitFor();
+      await shot(emma, 'saved-projects-continued-in-editor');
+    } catch (error) {
+      await shot(emma, 'saved-projects-editor-failure');
+      throw new Error(`${String(error)}\n${pageProblems(emma)}`);
+    }
+    await emma.goto('/saved-projects');
+    const first = list(emma).getByRole('listitem').first();
+    await expect.poll(() => first.getByRole('heading').innerText()).toBe(title);
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
+    expect(await first.innerText()).toContain(`Last saved ${today}`);
+  });
+
   it('reads on a phone (390x844) without serious accessibility findings', async () => {
     const phone = await newContext(browser, server.baseUrl, { viewport: PHONE, storageState: await context.storageState() });
     const page = await phone.newPage();
