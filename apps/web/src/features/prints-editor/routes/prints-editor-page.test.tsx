@@ -111,6 +111,16 @@ describe('the prints editor', () => {
     expect(total()).toHaveTextContent('Total: £1.68');
   });
 
+  test('prices in the currency of the page’s channel, written the channel’s way, and orders on that channel', async () => {
+    const { orders } = serveEditor();
+    const { user } = await openEditor(`${EDITOR}&channel=www.printhaven.de`);
+    expect(total().textContent).toBe('Total: 0,38\u00a0€');
+    await user.click(screen.getByRole('radio', { name: 'Collect from a pickup point' }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order' });
+    expect(orders[0]).toMatchObject({ channel: 'www.printhaven.de' });
+  });
+
   test('Home delivery: the address is checked on submit with the §5 messages, and nothing is sent until it is valid', async () => {
     const { orders } = serveEditor();
     const { user } = await openEditor();
