@@ -134,8 +134,8 @@ describe.each(databases)('temporary selections on $name', (kind) => {
     const { photosOf } = server().tempSelections;
 
     expect(await photosOf(me.id, tempSelectionId)).toEqual(photoIds);
-    for (const attempt of [photosOf(other.id, tempSelectionId), photosOf(me.id, randomUUID())]) {
-      await expect(attempt).rejects.toSatisfy((e) => e instanceof AppError && e.status === 404);
+    for (const [customerId, id] of [[other.id, tempSelectionId], [me.id, randomUUID()]] as const) {
+      await expect(photosOf(customerId, id)).rejects.toSatisfy((e) => e instanceof AppError && e.status === 404);
     }
     await expire(tempSelectionId);
     await expect(photosOf(me.id, tempSelectionId)).rejects.toSatisfy((e) => e instanceof AppError && e.status === 404);

@@ -58,7 +58,8 @@ export function tempSelectionService(deps: TempSelectionServiceDeps) {
       };
       const outcome = await repo.create(row, MAX_LIVE_TEMP_SELECTIONS);
       if (!outcome.created) {
-        const retryAfter = Math.max(1, Math.ceil((Date.parse(outcome.oldestExpiresAt) - at) / 1000));
+        // A selection made at once by a request that took its turn first may end a moment after this one's full term.
+        const retryAfter = Math.min(VALID_MS / 1000, Math.max(1, Math.ceil((Date.parse(outcome.oldestExpiresAt) - at) / 1000)));
         throw new TooManyRequests(`At most ${MAX_LIVE_TEMP_SELECTIONS} temporary selections can be kept at once; each lasts ${TEMP_SELECTION_VALID_HOURS} hours`, retryAfter);
       }
       return { tempSelectionId: row.id };
