@@ -30,7 +30,8 @@ export function AddressForm({ address, busy, onSubmit, onCancel }: AddressFormPr
   const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const problemText = (field: AddressField) => {
     const found = problem(field);
-    return found === undefined ? undefined : found === 'required' ? t('address.required') : t(`address.messages.${found}`);
+    if (found === undefined) return undefined;
+    return found === 'required' || found === 'invalid' ? t(`address.${found}`) : t(`address.messages.${found}`);
   };
 
   return (

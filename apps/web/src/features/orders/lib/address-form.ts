@@ -6,10 +6,10 @@ import { z } from 'zod/mini';
 export type AddressFormValues = { [K in keyof AddressInput]-?: string };
 export type AddressField = keyof AddressFormValues;
 
-/** What a field's last check found: one of the spec §5 messages, or that it must be filled in. */
-export type AddressProblem = AddressMessageKey | 'required';
+/** What a field's last check found: its spec §5 message, or (a field the spec gives none) that it is empty or not accepted. */
+export type AddressProblem = AddressMessageKey | 'required' | 'invalid';
 
-const isSpecMessage = (message: string): message is AddressMessageKey => message in ADDRESS_MESSAGES;
+const hasSpecMessage = (field: string): field is AddressMessageKey => field in ADDRESS_MESSAGES;
 
 /** Checks the fields with the contracts' address rule, the one the server applies to the PUT. */
 const resolver: Resolver<AddressFormValues, unknown, AddressInput> = async (values) => {
@@ -18,7 +18,9 @@ const resolver: Resolver<AddressFormValues, unknown, AddressInput> = async (valu
   const errors: FieldErrors<AddressFormValues> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as AddressField;
-    errors[field] ??= { type: issue.code, message: isSpecMessage(issue.message) ? issue.message : 'required' };
+    // A street, number, postal code or phone refused for any reason (too long too) gets the spec's message for it.
+    const problem: AddressProblem = hasSpecMessage(field) ? field : values[field].trim() === '' ? 'required' : 'invalid';
+    errors[field] ??= { type: issue.code, message: problem };
   }
   return { values: {}, errors };
 };

@@ -152,6 +152,24 @@ describe('/orders/{orderCode}', () => {
     expect(fake.addressRequests).toEqual([]);
   });
 
+  test('a postal code too long for any country, and an emptied name, get their own messages', async () => {
+    const fake = serveOrders([superOrder()]);
+    const { user } = await openOrder();
+    await user.click(screen.getByRole('button', { name: 'Change delivery address' }));
+    const form = screen.getByRole('form', { name: 'New delivery address' });
+    const field = (name: string) => within(form).getByRole('textbox', { name });
+
+    await user.clear(field('Postal code'));
+    await user.type(field('Postal code'), 'not a postcode');
+    await user.clear(field('First name'));
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+
+    expect(await within(form).findByText('Postal Code must be valid')).toBeInTheDocument();
+    expect(field('Postal code')).toHaveAccessibleDescription('Postal Code must be valid');
+    expect(field('First name')).toHaveAccessibleDescription('Please fill in this field');
+    expect(fake.addressRequests).toEqual([]);
+  });
+
   test('a 409 (the window closed meanwhile) says so and shows the order as it is now', async () => {
     const fake = serveOrders([superOrder({ status: 'Confirmed' })]);
     fake.closeWindowBeforeNextChange = true;
