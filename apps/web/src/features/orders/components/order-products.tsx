@@ -23,7 +23,7 @@ export function OrderProducts({ order }: { order: SuperOrder }) {
                 <span>{t('details.productCode', { code: product.code })}</span>
                 <span>{t('details.quantity', { count: product.quantity })}</span>
               </p>
-              {product.voucher !== null && <VoucherInfo product={{ ...product, voucher: product.voucher }} currency={order.currency} />}
+              {product.voucher !== null && <VoucherInfo code={product.voucher} details={product.voucherDetails} currency={order.currency} />}
             </div>
             <OrderStatusBadge status={product.status} />
           </li>
