@@ -2,7 +2,7 @@ import { IN_PROGRESS_ORDER_MAX_AGE_DAYS, isOrderInProgress, type SuperOrder } fr
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
-import { getOrdersPage, nextOffset } from './get-orders';
+import { getOrdersPage, nextOffset } from './get-orders-page';
 import { orderKeys } from './query-keys';
 
 const DAY_MS = 86_400_000;
