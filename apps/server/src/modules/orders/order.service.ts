@@ -93,7 +93,7 @@ const illegalMove = (from: OrderStatus, to: OrderStatus) =>
   new AppError(409, 'illegal_status_transition', `An order that is ${from} cannot be moved to ${to}`, undefined, { from, to });
 const addressNotChangeable = () =>
   new AppError(409, ADDRESS_NOT_CHANGEABLE_ERROR, 'The delivery address of this order can no longer be changed: it is in production, on its way, cancelled, or collected at a pickup point');
-const requestIdInUse = () => new AppError(409, 'request_id_in_use', 'This request id belongs to another order');
+const requestIdInUse = () => new AppError(409, 'request_id_in_use', 'This request id belongs to another order, or was sent before with other contents');
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const ORDER_CODE_PREFIX: Record<string, string> = { printhaven: 'PH', albumly: 'AL' };
@@ -161,6 +161,17 @@ export function toSuperOrder(row: OrderRow, products: OrderProductRow[]): SuperO
     products: products.map(toProduct),
   };
 }
+
+/**
+ * What a placing asked for, as comparable text: a request id sent again with anything else (other prints, another
+ * address or delivery) is not a retry of the order it made, and must not be answered as if it had been placed.
+ */
+const placingOf = (order: OrderRow, products: OrderProductRow[], files: OrderFileRow[]) =>
+  JSON.stringify([
+    [order.channel, order.source, order.delivery_type, order.pickup_point, ...Object.values(addressColumns(addressOf(order)))],
+    products.map((p) => [p.title, p.product_type, p.article_name, p.quantity, p.price_amount, p.voucher_code, p.voucher_title, p.voucher_discount_amount]),
+    files.map((f) => [f.file_name, f.bytes, f.photo_id]),
+  ]);
 
 const filesByOrder = (rows: OrderFileRow[]) => {
   const files = new Map<string, OrderFileRow[]>();
@@ -301,7 +312,8 @@ export function orderService(deps: OrderServiceDeps) {
 
     /**
      * Places an order for the customer: the super order, its products and files in one transaction.
-     * Idempotent by `input.requestId`: the same id again answers the order it made (a stranger's id: 409).
+     * Idempotent by `input.requestId`: the same id again answers the order it made (a stranger's id, or the same
+     * id with other contents: 409).
      * Status Received (awaiting payment); the total is the products' prices less their vouchers.
      */
     async place(customer: Identity, input: PlaceOrderInput): Promise<SuperOrder> {
@@ -376,7 +388,9 @@ export function orderService(deps: OrderServiceDeps) {
       const outcome = await repo.place(order, products, files);
       if (outcome.placed) return toSuperOrder(outcome.order, products);
       if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
-      return withProducts(outcome.existing);
+      const [placedProducts, placedFiles] = await Promise.all([repo.productsOf([outcome.existing.id]), repo.filesOf([outcome.existing.id])]);
+      if (placingOf(outcome.existing, placedProducts, placedFiles) !== placingOf(order, products, files)) throw requestIdInUse();
+      return toSuperOrder(outcome.existing, placedProducts);
     },
 
     /** An order's status by its code, whoever's it is: for fulfilment, never for a customer. */

@@ -103,6 +103,25 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
     expect((await ordersOf(s.who)).total).toBe(1);
   });
 
+  it('the requestId of a placed order sent again with other prints, delivery or address is a 409: never the first order answered as if it were the second', async () => {
+    const s = await withSelection();
+    const body = order(s);
+    const first = await post(s.who, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const changed = [
+      { ...body, lines: body.lines.map((l) => ({ ...l, quantity: 7 })) },
+      { ...body, lines: body.lines.map((l) => ({ ...l, size: '20x30' })) },
+      { ...body, deliveryType: 'PickupPoint' as const, deliveryAddress: undefined },
+      { ...body, deliveryAddress: { ...HOME, street: 'Other Street' } },
+    ];
+    for (const other of changed) expect(refused(await post(s.who, other), 409)).toMatchObject({ error: 'request_id_in_use' });
+    const orders = await ordersOf(s.who);
+    expect(orders.total).toBe(1);
+    expect(orders.items[0]).toMatchObject({ totalAmount: 2 * 17, deliveryAddress: { street: 'Baker Street' } });
+    // The very same order again is still the retry it always was.
+    expect((await post(s.who, body)).statusCode).toBe(201);
+  });
+
   it("another customer's selection, an expired one or an unknown id is a 404 and places nothing", async () => {
     const owner = await withSelection();
     const stranger = await newCustomer(server());

@@ -13,7 +13,7 @@ export const printsCheckoutRoutes = (service: PrintsCheckoutService): FastifyPlu
       url: PRINTS_ORDERS_PATH,
       summary: 'Order prints of the photos of a temporary selection (the embedded prints editor)',
       description:
-        'Priced from the prints price list in the channel\'s currency. The same requestId again answers the order it already placed. ' +
+        'Priced from the prints price list in the channel\'s currency. The same requestId again answers the order it already placed; sent with other lines, delivery or address it is a 409 request_id_in_use and places nothing. ' +
         "A selection that is not the customer's, or has expired, is a 404; a photo not in it, an unknown size or channel, or Home delivery without an address is a 400.",
       body: placePrintsOrderSchema,
       response: { 201: superOrderSchema },
