@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
 import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
+import { prefetchFirstOrdersPage } from '../features/orders';
 import { paths } from '../lib/paths';
 import type { AppServices } from '../lib/services';
 import { HomeRoute } from './home-route';
@@ -132,8 +133,15 @@ function ordersRoutes(services: AppServices): RouteObject[] {
     await (await orders()).loadOrdersResources(services);
     return null;
   };
+  // The list's first page is asked for at once, while the code and texts load; the page shows its failure.
+  const listLoader = async ({ request }: { request: Request }) => {
+    const firstPage = prefetchFirstOrdersPage(services.http, 0, request.signal);
+    firstPage.catch(() => undefined);
+    await loader();
+    return { firstPage };
+  };
   return [
-    { path: 'orders', handle: { titleKey: 'orders' } satisfies RouteHandle, loader, lazy: { Component: () => orders().then((m) => m.OrdersPage) } },
+    { path: 'orders', handle: { titleKey: 'orders' } satisfies RouteHandle, loader: listLoader, lazy: { Component: () => orders().then((m) => m.OrdersPage) } },
     { path: 'orders/:orderCode', handle: { titleKey: 'orderDetails' } satisfies RouteHandle, loader, lazy: { Component: () => orders().then((m) => m.OrderDetailsPage) } },
   ];
 }

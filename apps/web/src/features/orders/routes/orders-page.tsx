@@ -1,5 +1,6 @@
-import { isOrderInProgress } from '@shoebox/contracts';
+import { isOrderInProgress, type SuperOrderList } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrders } from '../api/get-orders';
@@ -7,10 +8,16 @@ import { OrderList } from '../components/order-list';
 import { useLiveOrderStatus } from '../lib/use-live-order-status';
 import styles from './orders-page.module.css';
 
+/** What the router hands the list: its first page, asked for while the screen's code and texts loaded. */
+export interface OrdersLoaderData {
+  firstPage: Promise<SuperOrderList>;
+}
+
 /** /orders: the customer's orders in two lists, in progress and history (spec §2.4, §9), newest first. */
 export function OrdersPage() {
   const { t } = useTranslation('orders');
-  const query = useOrders();
+  const loaded = useLoaderData<OrdersLoaderData | null>();
+  const query = useOrders(loaded?.firstPage);
   useLiveOrderStatus();
   const retry = (
     <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
