@@ -250,6 +250,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
   await app.register(async (api) => {
     registerAuthentication(api, verify);
+    // Every answer in here is one customer's: no browser or proxy cache keeps a copy, unless a route says how it may.
+    api.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');
+    });
     await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });

@@ -34,6 +34,7 @@ describe.each(databases)('business invoices on $name', (kind) => {
   const listOf = async (who: keyof typeof headers, page?: number) => {
     const res = await get(page === undefined ? LIST : `${LIST}?page=${page}`, who);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     return historicalInvoiceListSchema.parse(res.json());
   };
   /** Follows a PDF call's link as a browser does: without the bearer token. */

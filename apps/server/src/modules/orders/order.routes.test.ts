@@ -120,6 +120,12 @@ describe.each(databases)('orders API on $name', (kind) => {
     it('answers 401 without a token', async () => {
       refused(await server().app.inject({ url: `${API}/v2/superorders/me` }), 401);
     });
+
+    it('is kept by no cache: a shared computer keeps no copy of the orders, their addresses or a refusal', async () => {
+      for (const url of ['/v2/superorders/me', `/v1/superorders/${code(me, '-02')}`, `/orders/byAccount/${me.id}`, `/v1/superorders/${code(stranger, '')}`]) {
+        expect((await get(me, url)).headers['cache-control'], url).toBe('private, no-store');
+      }
+    });
   });
 
   describe('GET /v1/superorders/{code}', () => {

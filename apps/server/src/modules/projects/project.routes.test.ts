@@ -55,8 +55,12 @@ describe.each(databases)('saved projects on $name', (kind) => {
     expect(first.statusCode, first.body).toBe(201);
     const project = projectSchema.parse(first.json());
     expect(project).toMatchObject({ id: body.id, title: 'Kerst 2024', productCode: 'PB_A4_HARD', channel: 'www.printhaven.co.uk', pageCount: 24, thumbnailPhotoId: 'photo-1', version: 1, editorState: body.editorState });
-    expect(projectSchema.parse((await open(me, body.id)).json())).toEqual(project);
-    const listed = projectListSchema.parse((await list(me)).json());
+    const opened = await open(me, body.id);
+    expect(projectSchema.parse(opened.json())).toEqual(project);
+    const listing = await list(me);
+    // Another person at the same browser later finds no copy of them in its cache.
+    expect([first, opened, listing].map((r) => r.headers['cache-control'])).toEqual(Array(3).fill('private, no-store'));
+    const listed = projectListSchema.parse(listing.json());
     expect(listed).toEqual({ totalProjectCount: 1, projects: [{ ...project, editorState: undefined }].map(({ editorState: _, ...summary }) => summary) });
   });
 

@@ -42,6 +42,7 @@ describe.each(databases)('temporary selections on $name', (kind) => {
 
     const read = await get(me, tempSelectionId);
     expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-store');
     const selection = tempSelectionSchema.parse(read.json());
     expect(selection).toMatchObject({ tempSelectionId, photoIds, channel: CHANNEL });
     expect(Date.parse(selection.expiresAt) - Date.parse(selection.createdAt)).toBe(TEMP_SELECTION_VALID_HOURS * HOUR_MS);
