@@ -30,7 +30,8 @@ describe('business status banner', () => {
   });
 
   test('Blocked: the account is blocked, with a link to customer care from the storefront configuration', async () => {
-    renderApp('/orders', { identity: 'business', businessStatus: 'Blocked' });
+    // A screen with no status of its own (the order list shows a loading status of its own).
+    renderApp('/settings', { identity: 'business', businessStatus: 'Blocked' });
 
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Your business account is blocked.');
