@@ -6,6 +6,7 @@ import { databases } from '../../test/databases.js';
 import { bearer, forgeAccessToken, identityClaimsOf } from '../../test/sign-in.js';
 import { useTestShoebox } from '../../test/test-server.js';
 import { INVOICE_LINK_SECRET, invoiceLinkSigner } from './invoice-link.js';
+import { INVOICE_PDFS_PER_CUSTOMER } from './invoice-pdf-queue.js';
 import { pdfText } from './pdf-text.js';
 
 const API = `${SERVICE_BASE_PATHS.invoices}/api/v1`;
@@ -88,6 +89,28 @@ describe.each(databases)('business invoices on $name', (kind) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf.rawPayload);
     for (const expected of ['Factuur', nl.invoice_number, nl.order_code, 'Bakker Events BV', 'NL123456789B01', 'Nora Bakker', money(nl.channel, nl.total_incl_vat)]) expect(text).toContain(expected);
+  });
+
+  it('one customer opening a link many times at once has a few PDFs made at a time; any beyond is a 429 with Retry-After, and another customer is still served', async () => {
+    const group = await groupOf(ids.nora);
+    const link = invoicePdfLinkSchema.parse((await get(`${API}/InvoiceGroupFiles/me/${group.id}`, 'nora')).json());
+    const answers = await Promise.all(Array.from({ length: 3 * INVOICE_PDFS_PER_CUSTOMER }, () => openLink(link.url)));
+    const made = answers.filter((a) => a.statusCode === 200);
+    const refusals = answers.filter((a) => a.statusCode !== 200);
+    // How many arrive together depends on the database's speed; those that do beyond a customer's share are refused.
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const pdf of made) expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const refusal of refusals) {
+      expect(refusal.statusCode).toBe(429);
+      expect(Number(refusal.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(apiErrorSchema.parse(refusal.json()).error).toBe('too_many_requests');
+    }
+    const bram = (await rowsOf(ids.bram))[0]!;
+    const theirs = invoicePdfLinkSchema.parse((await get(`${API}/HistoricalInvoice/me/pdf/${bram.id}/${bram.channel}`, 'bram')).json());
+    const [, other] = await Promise.all([Promise.all(Array.from({ length: 3 * INVOICE_PDFS_PER_CUSTOMER }, () => openLink(link.url))), openLink(theirs.url)]);
+    expect(other.statusCode).toBe(200);
+    // Once they are made, the same link opens again.
+    expect((await openLink(link.url)).statusCode).toBe(200);
   });
 
   it('opens a collective invoice with the lines of each order it gathers and their exact total', async () => {

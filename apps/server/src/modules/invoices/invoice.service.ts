@@ -3,6 +3,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { invoiceLinesProblem, invoiceTotals, type InvoiceLine } from './invoice-amounts.js';
 import type { InvoiceKind, InvoiceLinkSigner } from './invoice-link.js';
+import { invoicePdfQueue } from './invoice-pdf-queue.js';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 import type { HistoricalInvoiceRow, InvoiceGroupRow, InvoiceRepository } from './invoice.repository.js';
 
@@ -84,6 +85,7 @@ export function invoiceGroupRow(o: { id: string; customerId: string; invoiceNumb
 }
 
 export function invoiceService({ repo, signer, linkBase }: InvoiceServiceDeps) {
+  const queued = invoicePdfQueue();
   const requireBusiness = (identity: Identity) => {
     if (!identity.isBusiness) throw businessOnly();
   };
@@ -162,13 +164,13 @@ export function invoiceService({ repo, signer, linkBase }: InvoiceServiceDeps) {
       return link('historical', row.id, row.customer_id);
     },
 
-    /** The PDF behind a link: made afresh for each opening, for the customer the link was signed for only. */
+    /** The PDF behind a link: made afresh for each opening, a few at a time (invoicePdfQueue), for the customer the link was signed for only. */
     async openLink(kind: InvoiceKind, id: string, params: { e?: unknown; s?: unknown }): Promise<InvoicePdf> {
       const found = await documentOf(kind, id);
       // An unknown invoice answers as a bad link does, so links say nothing of which invoices exist.
       if (!found || !signer.verify(kind, id, found.customerId, params)) throw forbidden('This link has expired or is not valid');
       const document = await found.document();
-      return { bytes: await renderInvoicePdf(document), fileName: `${document.invoiceNumber}.pdf` };
+      return { bytes: await queued(found.customerId, () => renderInvoicePdf(document)), fileName: `${document.invoiceNumber}.pdf` };
     },
   };
 }
