@@ -1,62 +1,6 @@
 import { z } from 'zod/mini';
-import { displayText, text } from './text.js';
 
-/**
- * Spec §5: the address messages. Each rule's issue carries its key as the message, so the web shows
- * the text in the customer's language and the server's 400 names which field failed.
- */
-export const ADDRESS_MESSAGES = {
-  phone: 'Phone number must be valid',
-  postalCode: 'Postal Code must be valid',
-  houseNumber: 'Street number must be valid',
-  street: 'Street name must be valid',
-} as const;
-export type AddressMessageKey = keyof typeof ADDRESS_MESSAGES;
-
-/** Countries the storefronts deliver to, with the shape of their postal codes. */
-export const POSTAL_CODE_PATTERNS: Record<string, RegExp> = {
-  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
-  IE: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i,
-  NL: /^\d{4} ?[A-Z]{2}$/i,
-  BE: /^\d{4}$/,
-  DE: /^\d{5}$/,
-  AT: /^\d{4}$/,
-  FR: /^\d{5}$/,
-  ES: /^\d{5}$/,
-  IT: /^\d{5}$/,
-  PT: /^\d{4}-\d{3}$/,
-  DK: /^\d{4}$/,
-  NO: /^\d{4}$/,
-  SE: /^\d{3} ?\d{2}$/,
-};
-export const DELIVERY_COUNTRIES = Object.keys(POSTAL_CODE_PATTERNS);
-
-const STREET = /^[\p{L}\p{M}][\p{L}\p{M}\d .'\-/]{0,99}$/u;
-const HOUSE_NUMBER = /^\d{1,5}[\p{L}\d \-/]{0,10}$/u;
-const PHONE = /^\+?[\d ()-]{6,20}$/;
-
-const field = (max: number) => displayText().check(z.trim(), z.maxLength(max));
-
-/** A delivery address, as a customer types it; the fields are not in the spec (decision 054). */
-export const addressInputSchema = z
-  .object({
-    firstName: field(100).check(z.minLength(1)),
-    lastName: field(100).check(z.minLength(1)),
-    street: field(100).check(z.regex(STREET, { message: 'street' })),
-    houseNumber: field(16).check(z.regex(HOUSE_NUMBER, { message: 'houseNumber' })),
-    postalCode: field(10),
-    city: field(100).check(z.minLength(1)),
-    countryCode: z.enum(DELIVERY_COUNTRIES as [string, ...string[]]),
-    phone: z.nullable(text().check(z.trim(), z.regex(PHONE, { message: 'phone' }))),
-  })
-  .check(
-    z.superRefine((a, ctx) => {
-      const pattern = POSTAL_CODE_PATTERNS[a.countryCode];
-      if (pattern && !pattern.test(a.postalCode)) ctx.issues.push({ code: 'custom', message: 'postalCode', path: ['postalCode'], input: a.postalCode });
-    }),
-  );
-export type AddressInput = z.infer<typeof addressInputSchema>;
-
+/** A delivery address as the order and customer services answer it (decision 054); address-input.ts checks one a customer types. */
 export const addressSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),

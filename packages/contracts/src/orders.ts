@@ -1,13 +1,11 @@
 import { z } from 'zod/mini';
-import { addressInputSchema, addressSchema } from './addresses.js';
+import { addressSchema } from './addresses.js';
 import {
   IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS,
   IN_PROGRESS_ORDER_MAX_AGE_DAYS,
-  ORDERS_BY_ACCOUNT_LIMIT,
   ORDERS_PAGE_LIMIT,
-  PRINTS_AUTOSELECT_PRODUCT,
 } from './constants.js';
-import { displayText, idSchema, text } from './text.js';
+import { idSchema } from './text.js';
 
 /** The words the order services use internally (spec §3). */
 export const ORDER_STATUSES = ['Received', 'Confirmed', 'ProductionStarted', 'ProductionCompleted', 'Dispatched', 'Cancelled'] as const;
@@ -103,13 +101,14 @@ export const ORDER_HISTORY_YEARS = 5;
 /** The `error` of the 409 a delivery-address change gets once the order no longer allows it. */
 export const ADDRESS_NOT_CHANGEABLE_ERROR = 'delivery_address_not_changeable';
 
-const intParam = (min: number, max: number, fallback: number) =>
+/** A whole-number query parameter within bounds, with its default when left out. */
+export const intQueryParam = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 /** GET {orders}/v2/superorders/me */
 export const superOrdersQuerySchema = z.object({
-  Offset: intParam(0, 1_000_000, 0),
-  Limit: intParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
+  Offset: intQueryParam(0, 1_000_000, 0),
+  Limit: intQueryParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
   OrderState: z._default(z.enum(ORDER_STATES), 'notExpired'),
 });
 export type SuperOrdersQuery = z.infer<typeof superOrdersQuerySchema>;
@@ -133,41 +132,6 @@ export function isOrderInProgress(order: Pick<SuperOrder, 'createdAt' | 'status'
   return Math.max(...paymentChanged) >= now - IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS * day;
 }
 
-/** GET {orders}/orders/byAccount/{accountId}: the account's products, filtered by article names. */
-export const ordersByAccountQuerySchema = z.object({
-  articleNames: z.optional(text().check(z.maxLength(500))),
-  offset: intParam(0, 1_000_000, 0),
-  limit: intParam(1, 100, ORDERS_BY_ACCOUNT_LIMIT),
-});
-export const accountOrderSchema = z.object({
-  id: z.string(),
-  orderCode: z.string(),
-  articleName: z.string(),
-  status: orderStatusSchema,
-  createdAt: timestamp,
-});
-export const accountOrderListSchema = z.object({ items: z.array(accountOrderSchema), total: count });
-export type AccountOrderList = z.infer<typeof accountOrderListSchema>;
-
-/** GET {orders}/v1/Orders/{id}: one product (sub-order) with the super order it belongs to. */
-export const subOrderSchema = z.extend(orderProductSchema, { orderCode: z.string() });
-export type SubOrder = z.infer<typeof subOrderSchema>;
-
-/** GET {orders}/OrderDeliveryDates/{id}; a 404 means no dates are known (the web shows none). */
-export const deliveryDatesSchema = z.object({ orderCode: z.string(), earliest: timestamp, latest: timestamp });
-export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;
-
-/** Why an order cannot be reordered (yet): still on its way, cancelled, or past the order history's keeping time. */
-export const REORDER_REFUSALS = ['inProgress', 'cancelled', 'expired'] as const;
-/** GET {orders}/reorder/status/{id} */
-export const reorderStatusSchema = z.object({ orderCode: z.string(), reorderable: z.boolean(), reason: z.nullable(z.enum(REORDER_REFUSALS)) });
-/** The `error` of the 409 a direct reorder gets when the order cannot be reordered; `params.reason` is one of REORDER_REFUSALS. */
-export const NOT_REORDERABLE_ERROR = 'order_not_reorderable';
-export type ReorderStatus = z.infer<typeof reorderStatusSchema>;
-/** POST {orders}/reorder/direct?OrderCode={id}: where the customer continues, on the channel's shop. */
-export const directReorderQuerySchema = z.object({ OrderCode: idSchema });
-export const directReorderSchema = z.object({ ShopUrl: z.url() });
-
 /** The push message a customer's open order page hears when fulfilment moves the order. */
 export const orderStatusPushMessageSchema = z.object({
   id: z.uuid(),
@@ -176,38 +140,3 @@ export const orderStatusPushMessageSchema = z.object({
 });
 export type OrderStatusPushMessage = z.infer<typeof orderStatusPushMessageSchema>;
 
-/** The prints editor places an order for the photos of a temporary selection (not in the spec; decision 054). */
-export const MAX_PRINTS_PER_PHOTO = 99;
-export const printLineSchema = z.object({
-  photoId: idSchema,
-  size: text().check(z.minLength(1), z.maxLength(20)),
-  quantity: z.int().check(z.minimum(1), z.maximum(MAX_PRINTS_PER_PHOTO)),
-});
-export const placePrintsOrderSchema = z.object({
-  /** A uuid the editor makes, so a double click or a retry places one order. */
-  requestId: z.uuid(),
-  tempSelectionId: idSchema,
-  productCode: z.literal(PRINTS_AUTOSELECT_PRODUCT),
-  channel: text().check(z.minLength(1), z.maxLength(100)),
-  lines: z.array(printLineSchema).check(z.minLength(1), z.maxLength(500)),
-  deliveryType: z.enum(DELIVERY_TYPES),
-  /** Required for Home delivery; a PickupPoint order is collected at the channel's default point. */
-  deliveryAddress: z.optional(addressInputSchema),
-  note: z.optional(displayText().check(z.maxLength(200))),
-});
-export type PlacePrintsOrder = z.infer<typeof placePrintsOrderSchema>;
-
-/** A file an order was made from (decision 054). */
-export const orderUploadSchema = z.object({ id: z.string(), fileName: z.string(), bytes: count, uploadedAt: timestamp, photoId: z.nullable(z.string()) });
-/** GET {orders}/uploads/{id}?accountId: the files of one of the account's orders. */
-export const orderUploadsSchema = z.object({ orderCode: z.string(), files: z.array(orderUploadSchema) });
-export type OrderUploads = z.infer<typeof orderUploadsSchema>;
-export const orderUploadsQuerySchema = z.object({ accountId: idSchema });
-/** POST {orders}/getanonymousuploads: the same for several orders at once; codes that are not the caller's are left out. */
-export const MAX_ANONYMOUS_UPLOAD_IDS = 100;
-export const anonymousUploadsRequestSchema = z.object({ ids: z.array(idSchema).check(z.minLength(1), z.maxLength(MAX_ANONYMOUS_UPLOAD_IDS)) });
-export const anonymousUploadsSchema = z.object({ items: z.array(orderUploadsSchema) });
-export type AnonymousUploads = z.infer<typeof anonymousUploadsSchema>;
-/** Path parameters of the calls that take an account, a product id or an order id. */
-export const accountIdParamsSchema = z.object({ accountId: idSchema });
-export const orderIdParamsSchema = z.object({ id: idSchema });

@@ -1,4 +1,9 @@
+import { z } from 'zod/mini';
+import { addressInputSchema } from './address-input.js';
 import type { Channel } from './channels.js';
+import { PRINTS_AUTOSELECT_PRODUCT } from './constants.js';
+import { DELIVERY_TYPES } from './orders.js';
+import { displayText, idSchema, text } from './text.js';
 
 /**
  * The embedded prints editor's sizes and prices (not in the spec; decision 060). A retailer with its own
@@ -30,3 +35,23 @@ export const printUnitPrice = (size: PrintSize, currency: PrintCurrency): number
 export const printLinePrice = (line: { size: PrintSize; quantity: number }, currency: PrintCurrency): number =>
   printUnitPrice(line.size, currency) * line.quantity;
 
+/** The prints editor places an order for the photos of a temporary selection (not in the spec; decision 054). */
+export const MAX_PRINTS_PER_PHOTO = 99;
+export const printLineSchema = z.object({
+  photoId: idSchema,
+  size: text().check(z.minLength(1), z.maxLength(20)),
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_PRINTS_PER_PHOTO)),
+});
+export const placePrintsOrderSchema = z.object({
+  /** A uuid the editor makes, so a double click or a retry places one order. */
+  requestId: z.uuid(),
+  tempSelectionId: idSchema,
+  productCode: z.literal(PRINTS_AUTOSELECT_PRODUCT),
+  channel: text().check(z.minLength(1), z.maxLength(100)),
+  lines: z.array(printLineSchema).check(z.minLength(1), z.maxLength(500)),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  /** Required for Home delivery; a PickupPoint order is collected at the channel's default point. */
+  deliveryAddress: z.optional(addressInputSchema),
+  note: z.optional(displayText().check(z.maxLength(200))),
+});
+export type PlacePrintsOrder = z.infer<typeof placePrintsOrderSchema>;
