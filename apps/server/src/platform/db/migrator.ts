@@ -19,6 +19,7 @@ import * as orders from './migrations/016-orders.js';
 import * as campaigns from './migrations/017-campaigns.js';
 import * as projects from './migrations/019-projects.js';
 import * as tempSelections from './migrations/020-temp-selections.js';
+import * as orderHistoryVersions from './migrations/021-order-history-versions.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017-campaigns': campaigns,
   '019-projects': projects,
   '020-temp-selections': tempSelections,
+  '021-order-history-versions': orderHistoryVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

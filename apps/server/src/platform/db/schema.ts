@@ -231,6 +231,12 @@ export interface PhotoLibraryVersionsTable {
   version: number;
 }
 
+/** One per customer with orders: moves on with every change to their orders (decision 054). */
+export interface OrderHistoryVersionsTable {
+  customer_id: string;
+  version: number;
+}
+
 export interface JobsTable {
   kind: string;
   /** Unique per kind: a second enqueue with it adds nothing. */
@@ -425,6 +431,7 @@ export interface Database {
   orders: OrdersTable;
   order_products: OrderProductsTable;
   order_files: OrderFilesTable;
+  order_history_versions: OrderHistoryVersionsTable;
   campaigns: CampaignsTable;
   campaign_offers: CampaignOffersTable;
   article_groups: ArticleGroupsTable;
