@@ -8,10 +8,10 @@ import { databases } from '../test/databases.js';
 import { insertTestOrder } from '../test/fulfilment-orders.js';
 import { newCustomer } from '../test/photo-library.js';
 import { authenticatedPush, listenForPush } from '../test/push-client.js';
-import { SOURCE_EXEC_ARGV } from '../test/source-child.js';
 import { startTestShoebox, type TestShoebox } from '../test/test-server.js';
 
-const CLI = fileURLToPath(new URL('./orders.ts', import.meta.url));
+/** The built command, as `npm run orders` runs it (npm test builds before it tests). */
+const CLI = fileURLToPath(new URL('../../dist/cli/orders.js', import.meta.url));
 
 interface Run {
   code: number;
@@ -24,7 +24,7 @@ function orders(server: TestShoebox, args: string[], env: Record<string, string>
   const { port } = server.app.server.address() as AddressInfo;
   const settings = { DATABASE_URL: server.database.url, DATA_DIR: server.config.dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env };
   return new Promise((resolve) => {
-    execFile(process.execPath, [...SOURCE_EXEC_ARGV, CLI, ...args], { env: { PATH: process.env.PATH, ...settings } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...settings } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -39,8 +39,8 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
-/** Each run starts Node on the TypeScript sources: seconds, not milliseconds. */
-const CLI_TEST_TIMEOUT_MS = 90_000;
+/** Each run is a Node process of its own. */
+const CLI_TEST_TIMEOUT_MS = 30_000;
 
 describe.each(databases)('npm run orders against a running server on $name', (kind) => {
   let server: TestShoebox;
@@ -77,7 +77,7 @@ describe.each(databases)('npm run orders against a running server on $name', (ki
     }
   }, CLI_TEST_TIMEOUT_MS);
 
-  // The refusals are the command's own words whatever the database: one database is enough, each run being seconds.
+  // The refusals are the command's own words whatever the database: one database is enough.
   it.skipIf(!kind.available || kind.name !== 'sqlite')('says plainly why it refuses, and changes nothing', async () => {
     const me = await newCustomer(server);
     const { orderCode } = await insertTestOrder(server, me.id, { status: 'Dispatched' });

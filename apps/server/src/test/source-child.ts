@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const hooks = new URL('../platform/images/typescript-hooks.mjs', import.meta.url).href;
 /** How a child runs a TypeScript file from the sources. */
-export const SOURCE_EXEC_ARGV = ['--conditions=source', `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`];
+const SOURCE_EXEC_ARGV = ['--conditions=source', `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`];
 
 export interface SourceChild {
   child: ChildProcess;
