@@ -4,9 +4,8 @@ import type { ArticleGroupsTable, CampaignOffersTable, CampaignsTable } from '..
 const DAY = 86_400_000;
 
 /**
- * The voucher codes the demo offers carry. The demo order histories (demo-orders.ts) put BOOKS20,
- * WELCOME5 and PRINTS100 on their products, so an order's voucher opens as an offer; SUMMER20 belongs to
- * a campaign that has ended.
+ * The voucher codes the demo offers carry; the demo order histories (demo-orders.ts) put some of them on
+ * their products, so an order's voucher opens as an offer. SUMMER20 belongs to a campaign that has ended.
  */
 export const DEMO_VOUCHERS = {
   springPrints: 'SPRING25',

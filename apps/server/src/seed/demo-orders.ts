@@ -5,6 +5,7 @@ import { addressColumns, productCode } from '../modules/orders/order.service.js'
 import type { OrderFileRow, OrderProductRow, OrderRow } from '../modules/orders/order.repository.js';
 import type { Database } from '../platform/db/schema.js';
 import type { DemoAccount } from './demo-accounts.js';
+import { DEMO_VOUCHERS } from './demo-campaigns.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -42,9 +43,9 @@ const PRODUCTS = {
   mug: (): ProductPlan => ({ title: 'Photo mug', productType: 'gift', articleName: 'MUG_STD', quantity: 1, unitPrice: 1299 }),
 };
 const VOUCHERS = {
-  books: { code: 'BOOKS20', title: '20% off photo books', discountAmount: 700 },
-  welcome: { code: 'WELCOME5', title: '5 off your first order', discountAmount: 500 },
-  prints: { code: 'PRINTS100', title: '100 prints for the price of 80', discountAmount: 300 },
+  books: { code: DEMO_VOUCHERS.photoBooks, title: '20% off photo books', discountAmount: 700 },
+  welcome: { code: DEMO_VOUCHERS.welcome, title: '5 off your first order', discountAmount: 500 },
+  prints: { code: DEMO_VOUCHERS.printsBundle, title: '100 prints for the price of 80', discountAmount: 300 },
 } satisfies Record<string, VoucherDetails>;
 
 /**
