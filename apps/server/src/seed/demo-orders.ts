@@ -2,7 +2,7 @@ import { findChannel, type Address, type DeliveryType, type OrderStatus, type Vo
 import type { Kysely } from 'kysely';
 import { collectionPointFor } from '../modules/orders/pickup-points.js';
 import { addressColumns, productCode } from '../modules/orders/order.service.js';
-import type { OrderFileRow, OrderProductRow, OrderRow } from '../modules/orders/order.repository.js';
+import { bumpOrderHistory, type OrderFileRow, type OrderProductRow, type OrderRow } from '../modules/orders/order.repository.js';
 import type { Database } from '../platform/db/schema.js';
 import type { DemoAccount } from './demo-accounts.js';
 import { DEMO_VOUCHERS } from './demo-campaigns.js';
@@ -195,19 +195,26 @@ export function demoOrderRows(customer: DemoCustomer, plan: OrderPlan, now: numb
  * nothing (a demo may have moved an order or changed its address since). An order of the same code
  * recorded bare (before orders had products) gets its details.
  */
+/** In a transaction of its own, or in the caller's (the demo accounts are seeded in one). */
+const atOnce = (db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+
 export async function insertDemoOrders(db: Kysely<Database>, customer: DemoCustomer, plans: OrderPlan[], now = Date.now()): Promise<void> {
   for (const plan of plans) {
     const { order, products, files } = demoOrderRows(customer, plan, now);
     const { id: _id, order_code: _code, customer_id: _customer, status: _status, created_at: _created, ...details } = order;
-    const stored = await db
-      .insertInto('orders')
-      .values(order)
-      .onConflict((oc) => oc.column('order_code').doUpdateSet(details).where('orders.total_amount', '=', 0))
-      .returning('id')
-      .executeTakeFirst();
-    if (!stored) continue;
-    const rows = { products: products.map((p) => ({ ...p, order_id: stored.id })), files: files.map((f) => ({ ...f, order_id: stored.id })) };
-    if (rows.products.length) await db.insertInto('order_products').values(rows.products).onConflict((oc) => oc.column('code').doNothing()).execute();
-    if (rows.files.length) await db.insertInto('order_files').values(rows.files).onConflict((oc) => oc.column('id').doNothing()).execute();
+    // With the history's version, as every order write (decision 054): a running server's kept answers move on.
+    await atOnce(db, async (trx) => {
+      const stored = await trx
+        .insertInto('orders')
+        .values(order)
+        .onConflict((oc) => oc.column('order_code').doUpdateSet(details).where('orders.total_amount', '=', 0))
+        .returning('id')
+        .executeTakeFirst();
+      if (!stored) return;
+      const rows = { products: products.map((p) => ({ ...p, order_id: stored.id })), files: files.map((f) => ({ ...f, order_id: stored.id })) };
+      if (rows.products.length) await trx.insertInto('order_products').values(rows.products).onConflict((oc) => oc.column('code').doNothing()).execute();
+      if (rows.files.length) await trx.insertInto('order_files').values(rows.files).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await bumpOrderHistory(trx, customer.id);
+    });
   }
 }

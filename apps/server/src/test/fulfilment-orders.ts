@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@shoebox/contracts';
+import { bumpOrderHistory } from '../modules/orders/order.repository.js';
 import type { TestShoebox } from './test-server.js';
 
 /** An order of one customer with one product per voucher given (null: a product without one), as the order tables hold it. */
@@ -61,5 +62,7 @@ export async function insertTestOrder(server: TestShoebox, customerId: string, o
       })
       .execute();
   }
+  // As every order write does: a server that kept the customer's order answers sees the new order.
+  await bumpOrderHistory(server.db, customerId);
   return { orderCode, productCodes };
 }

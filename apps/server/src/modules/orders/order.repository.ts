@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
+import type { Database, OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderProductRow = OrderProductsTable;
@@ -21,7 +21,23 @@ export interface PageOptions {
 
 export type PlaceOutcome = { placed: true; order: OrderRow } | { placed: false; existing: OrderRow };
 
+/**
+ * Every change to a customer's orders or their products moves their order history's version on, in the
+ * same transaction (decision 054): cached order answers are keyed by it. Writers outside this repository
+ * (the demo seeder) call it too.
+ */
+export async function bumpOrderHistory(trx: Kysely<Database>, customerId: string): Promise<void> {
+  await trx
+    .insertInto('order_history_versions')
+    .values({ customer_id: customerId, version: 1 })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ version: sql<number>`order_history_versions.version + 1` }))
+    .execute();
+}
+
 export function orderRepository(db: Db) {
+  // Read on every list and details call: compiled once, then only its parameter changes.
+  const versionQuery = db.selectFrom('order_history_versions').select('version').where('customer_id', '=', '').compile();
+
   const ofCustomer = (customerId: string, since?: string) => {
     let q = db.selectFrom('orders').where('customer_id', '=', customerId);
     if (since) q = q.where('created_at', '>=', since);
@@ -29,6 +45,12 @@ export function orderRepository(db: Db) {
   };
 
   return {
+    /** The customer's order history version; 0 before their first order. */
+    async historyVersion(customerId: string): Promise<number> {
+      const { rows } = await db.executeQuery<{ version: number }>({ ...versionQuery, parameters: [customerId] });
+      return Number(rows[0]?.version ?? 0);
+    },
+
     /**
      * One page of a customer's orders, newest first, with how many there are in all. Both walk the
      * customer's (customer_id, created_at desc, id desc) index: the page reads only its own rows, and the
@@ -108,24 +130,30 @@ export function orderRepository(db: Db) {
         }
         if (products.length) await trx.insertInto('order_products').values(products).execute();
         if (files.length) await trx.insertInto('order_files').values(files).execute();
+        await bumpOrderHistory(trx, inserted.customer_id);
         return { placed: true, order: inserted };
       });
     },
 
     /**
      * Sets a customer's order's delivery address only while the order allows it, as one conditional
-     * UPDATE: a status move committed a moment earlier makes it change nothing. Answers the changed row.
+     * UPDATE (with the history's version, in one transaction): a status move committed a moment earlier makes
+     * it change nothing. Answers the changed row.
      */
     changeAddress(customerId: string, code: string, address: DeliveryAddressColumns, o: { statuses: readonly string[]; deliveryType: OrderRow['delivery_type']; at: string }) {
-      return db
-        .updateTable('orders')
-        .set({ ...address, address_changed_at: o.at, updated_at: o.at })
-        .where('order_code', '=', code)
-        .where('customer_id', '=', customerId)
-        .where('delivery_type', '=', o.deliveryType)
-        .where('status', 'in', [...o.statuses])
-        .returningAll()
-        .executeTakeFirst();
+      return db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('orders')
+          .set({ ...address, address_changed_at: o.at, updated_at: o.at })
+          .where('order_code', '=', code)
+          .where('customer_id', '=', customerId)
+          .where('delivery_type', '=', o.deliveryType)
+          .where('status', 'in', [...o.statuses])
+          .returningAll()
+          .executeTakeFirst();
+        if (changed) await bumpOrderHistory(trx, customerId);
+        return changed;
+      });
     },
 
     /**
@@ -148,6 +176,7 @@ export function orderRepository(db: Db) {
           .set({ status: to, ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}) })
           .where('order_id', '=', moved.id)
           .execute();
+        await bumpOrderHistory(trx, moved.customer_id);
         return moved;
       });
     },

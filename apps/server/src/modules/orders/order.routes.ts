@@ -22,6 +22,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/api/route.js';
 import type { OrderService } from './order.service.js';
 
+/** The order list and an order's details are kept as JSON text (decision 054), sent as they are. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 const NOT_YOURS = "Another customer's order answers 404, as an unknown one does.";
 
 export const orderRoutes = (service: OrderService): FastifyPluginAsync => async (app) => {
@@ -35,13 +37,13 @@ export const orderRoutes = (service: OrderService): FastifyPluginAsync => async 
       query: superOrdersQuerySchema,
       response: { 200: superOrderListSchema },
     },
-    ({ identity, query }) => service.list(identity, query),
+    async ({ identity, query, reply }) => reply.type(JSON_TYPE).send(await service.listJson(identity, query)),
   );
 
   route(
     app,
     { method: 'GET', url: '/v1/superorders/:code', summary: 'One order with its products', description: NOT_YOURS, params: orderCodeParamsSchema, response: { 200: superOrderSchema } },
-    ({ identity, params }) => service.get(identity, params.code),
+    async ({ identity, params, reply }) => reply.type(JSON_TYPE).send(await service.getJson(identity, params.code)),
   );
 
   route(

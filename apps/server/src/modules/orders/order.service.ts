@@ -27,6 +27,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '../../platform/auth/access-token.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { AppError, badRequest, notFound, parseRequest } from '../../platform/http/errors.js';
 import { collectionPointFor } from './pickup-points.js';
 import type { DeliveryAddressColumns, OrderFileRow, OrderProductRow, OrderRepository, OrderRow } from './order.repository.js';
@@ -41,6 +42,17 @@ export const DELIVERY_WINDOW_DAYS: Record<DeliveryType, { earliest: number; late
   Home: { earliest: 3, latest: 6 },
   PickupPoint: { earliest: 4, latest: 7 },
 };
+
+/**
+ * Answers for an unchanged order history are served from memory (decision 054). Keys start with the customer
+ * and carry the history's version, which every write to their orders moves on in its own transaction, so
+ * no machine serves a stale answer and no customer another's. Bounded: the oldest entry goes first.
+ */
+export const ORDER_CACHE_TTL_MS = 10 * 60 * 1000;
+/** A list page is up to ~90 KB (100 orders): at most ~45 MB of lists. */
+export const ORDER_LISTS_CACHE_SIZE = 500;
+/** One order is ~1 KB. */
+export const ORDER_DETAILS_CACHE_SIZE = 10_000;
 
 /** How often a move raced by other moves is decided again before the caller is asked to try again. */
 const MOVE_ATTEMPTS = 3;
@@ -183,10 +195,18 @@ export function orderService(deps: OrderServiceDeps) {
   const { repo, events, log } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Orders created before this are expired (ORDER_HISTORY_YEARS). */
+  // Kept serialized: sending cached bytes costs no JSON work at all.
+  const listsCache = ttlCache<string>(ORDER_LISTS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
+  const detailsCache = ttlCache<string>(ORDER_DETAILS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
+
+  /**
+   * Orders created before this are expired (ORDER_HISTORY_YEARS): the start of the UTC day that many years
+   * ago, so an order expires on the day after its anniversary, and a kept list holds for the whole day.
+   */
   const expiredBefore = () => {
     const cutoff = new Date(now());
     cutoff.setUTCFullYear(cutoff.getUTCFullYear() - ORDER_HISTORY_YEARS);
+    cutoff.setUTCHours(0, 0, 0, 0);
     return cutoff.toISOString();
   };
 
@@ -215,19 +235,32 @@ export function orderService(deps: OrderServiceDeps) {
     files: files.map((f) => ({ id: f.id, fileName: f.file_name, bytes: f.bytes, uploadedAt: f.uploaded_at, photoId: f.photo_id })),
   });
 
+  /** A page of the customer's orders and their count, then all their products in one query (never one per order). */
+  const list = async (customerId: string, query: SuperOrdersQuery, since: string | undefined): Promise<SuperOrderList> => {
+    const { rows, total } = await repo.page(customerId, { offset: query.Offset, limit: query.Limit, since });
+    const products = await repo.productsOf(rows.map((r) => r.id));
+    const byOrder = new Map<string, OrderProductRow[]>();
+    for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), p]);
+    return { items: rows.map((r) => toSuperOrder(r, byOrder.get(r.id) ?? [])), total };
+  };
+
   return {
-    /** GET /v2/superorders/me: a page of the customer's orders and their count, then all their products in one query (never one per order). */
-    async list(identity: Identity, query: SuperOrdersQuery): Promise<SuperOrderList> {
+    /**
+     * GET /v2/superorders/me as JSON text (SuperOrderList). The version is read before the orders: a write
+     * committed in between leaves a newer answer under the older version, never the reverse.
+     */
+    async listJson(identity: Identity, query: SuperOrdersQuery): Promise<string> {
+      const { customerId } = identity;
+      const version = await repo.historyVersion(customerId);
       const since = query.OrderState === 'notExpired' ? expiredBefore() : undefined;
-      const { rows, total } = await repo.page(identity.customerId, { offset: query.Offset, limit: query.Limit, since });
-      const products = await repo.productsOf(rows.map((r) => r.id));
-      const byOrder = new Map<string, OrderProductRow[]>();
-      for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), p]);
-      return { items: rows.map((r) => toSuperOrder(r, byOrder.get(r.id) ?? [])), total };
+      const key = [customerId, version, query.Offset, query.Limit, query.OrderState, since ?? ''].join('|');
+      return listsCache.getOrLoad(key, async () => JSON.stringify(await list(customerId, query, since)));
     },
 
-    async get(identity: Identity, code: string): Promise<SuperOrder> {
-      return withProducts(await own(identity, code));
+    /** GET /v1/superorders/{code} as JSON text (SuperOrder); another customer's or an unknown code: 404, never kept. */
+    async getJson(identity: Identity, code: string): Promise<string> {
+      const version = await repo.historyVersion(identity.customerId);
+      return detailsCache.getOrLoad(`${identity.customerId}|${version}|${code}`, async () => JSON.stringify(await withProducts(await own(identity, code))));
     },
 
     /**
