@@ -7,7 +7,6 @@ test.each([
   ['/settings', 'My settings'],
   ['/settings/personal-details', 'Change personal details'],
   ['/settings/addresses/all', 'Delivery addresses'],
-  ['/saved-projects', 'My saved projects'],
   ['/online-products', 'My online photo books'],
 ])('the unbuilt screen %s shows its title as the page heading and says it is not available yet', async (path, title) => {
   renderApp(path);

@@ -4,7 +4,7 @@ import { featureLocaleHandler } from './locale-files';
 
 /**
  * Answers every signed-in screen needs: the storefront's public configuration, the customer record, their
- * orders (none), and the feature texts (read by the locale backend the first time a screen uses them).
+ * orders, invoices and saved projects (none), and the feature texts (read by the locale backend the first time a screen uses them).
  */
 export const defaultHandlers = [
   http.get(apiUrl('configuration', '/:vendorId'), ({ params }) => HttpResponse.json(publicConfiguration(String(params.vendorId)))),
@@ -13,5 +13,7 @@ export const defaultHandlers = [
   http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
   // The invoices page of a business customer with no invoices unless a test says otherwise.
   http.get(apiUrl('invoices', '/api/v1/HistoricalInvoice/me'), () => HttpResponse.json({ historicalInvoices: [], total: 0 })),
+  // Saved projects: none unless a test says otherwise.
+  http.get(apiUrl('projects', '/api/v2/projects/:accountId'), () => HttpResponse.json({ projects: [], totalProjectCount: 0 })),
   featureLocaleHandler,
 ];
