@@ -22,7 +22,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/api/route.js';
 import type { OrderService } from './order.service.js';
 
-/** The order list and an order's details are kept as JSON text (decision 054), sent as they are. */
+/** The order list and an order's details are kept as JSON bytes (decision 054), sent as they are. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NOT_YOURS = "Another customer's order answers 404, as an unknown one does.";
 

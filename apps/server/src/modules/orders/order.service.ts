@@ -195,9 +195,10 @@ export function orderService(deps: OrderServiceDeps) {
   const { repo, events, log } = deps;
   const now = deps.now ?? Date.now;
 
-  // Kept serialized: sending cached bytes costs no JSON work at all.
-  const listsCache = ttlCache<string>(ORDER_LISTS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
-  const detailsCache = ttlCache<string>(ORDER_DETAILS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
+  // Kept as UTF-8 bytes: sending them costs no JSON work, nor encoding a 90 KB string on every answer.
+  const listsCache = ttlCache<Buffer>(ORDER_LISTS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
+  const detailsCache = ttlCache<Buffer>(ORDER_DETAILS_CACHE_SIZE, ORDER_CACHE_TTL_MS);
+  const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
   /**
    * Orders created before this are expired (ORDER_HISTORY_YEARS): the start of the UTC day that many years
@@ -246,21 +247,21 @@ export function orderService(deps: OrderServiceDeps) {
 
   return {
     /**
-     * GET /v2/superorders/me as JSON text (SuperOrderList). The version is read before the orders: a write
+     * GET /v2/superorders/me as JSON bytes (SuperOrderList). The version is read before the orders: a write
      * committed in between leaves a newer answer under the older version, never the reverse.
      */
-    async listJson(identity: Identity, query: SuperOrdersQuery): Promise<string> {
+    async listJson(identity: Identity, query: SuperOrdersQuery): Promise<Buffer> {
       const { customerId } = identity;
       const version = await repo.historyVersion(customerId);
       const since = query.OrderState === 'notExpired' ? expiredBefore() : undefined;
       const key = [customerId, version, query.Offset, query.Limit, query.OrderState, since ?? ''].join('|');
-      return listsCache.getOrLoad(key, async () => JSON.stringify(await list(customerId, query, since)));
+      return listsCache.getOrLoad(key, async () => jsonBytes(await list(customerId, query, since)));
     },
 
-    /** GET /v1/superorders/{code} as JSON text (SuperOrder); another customer's or an unknown code: 404, never kept. */
-    async getJson(identity: Identity, code: string): Promise<string> {
+    /** GET /v1/superorders/{code} as JSON bytes (SuperOrder); another customer's or an unknown code: 404, never kept. */
+    async getJson(identity: Identity, code: string): Promise<Buffer> {
       const version = await repo.historyVersion(identity.customerId);
-      return detailsCache.getOrLoad(`${identity.customerId}|${version}|${code}`, async () => JSON.stringify(await withProducts(await own(identity, code))));
+      return detailsCache.getOrLoad(`${identity.customerId}|${version}|${code}`, async () => jsonBytes(await withProducts(await own(identity, code))));
     },
 
     /**
