@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { freshReads } from './fresh-reads.js';
 import type { Database, OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -35,8 +36,11 @@ export async function bumpOrderHistory(trx: Kysely<Database>, customerId: string
 }
 
 export function orderRepository(db: Db) {
-  // Read on every list and details call: compiled once, then only its parameter changes.
-  const versionQuery = db.selectFrom('order_history_versions').select('version').where('customer_id', '=', '').compile();
+  // Read on every list and details call: the calls that arrive while one read is under way share the next.
+  const historyVersion = freshReads(async (customerIds) => {
+    const rows = await db.selectFrom('order_history_versions').select(['customer_id', 'version']).where('customer_id', 'in', customerIds).execute();
+    return new Map(rows.map((r) => [r.customer_id, Number(r.version)]));
+  }, 0);
 
   const ofCustomer = (customerId: string, since?: string) => {
     let q = db.selectFrom('orders').where('customer_id', '=', customerId);
@@ -46,10 +50,7 @@ export function orderRepository(db: Db) {
 
   return {
     /** The customer's order history version; 0 before their first order. */
-    async historyVersion(customerId: string): Promise<number> {
-      const { rows } = await db.executeQuery<{ version: number }>({ ...versionQuery, parameters: [customerId] });
-      return Number(rows[0]?.version ?? 0);
-    },
+    historyVersion,
 
     /**
      * One page of a customer's orders, newest first, with how many there are in all. Both walk the
