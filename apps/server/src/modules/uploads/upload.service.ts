@@ -210,7 +210,8 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
     async resumed(customerId: string, uploadId: string): Promise<FinishedUpload | undefined> {
       const upload = await uploads.find(uploadId);
       if (!upload || upload.customer_id !== customerId || upload.status === 'rejected') return undefined;
-      if (upload.status !== 'done' && !(await datastore.isComplete(uploadId))) return undefined;
+      // Upload recovery may finish it, and remove its bytes, between the two reads: then it is done.
+      if (upload.status !== 'done' && !(await datastore.isComplete(uploadId)) && (await uploads.find(uploadId))?.status !== 'done') return undefined;
       return { ...(await this.complete(uploadId)), declaredBytes: upload.declared_bytes };
     },
   };
