@@ -299,9 +299,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     orders,
     async close() {
       clearInterval(purge);
-      sweeper.stop();
-      partialWrites.stop();
-      exportSweeper.stop();
+      await sweeper.stop();
+      await partialWrites.stop();
+      await exportSweeper.stop();
       await downloadSweeper.stop();
       await tempSelectionSweeper.stop();
       await recovery.stop();

@@ -227,7 +227,7 @@ export async function sweepDeletedBlobs(server: TestShoebox): Promise<number> {
   try {
     return await sweeper.sweep();
   } finally {
-    sweeper.stop();
+    await sweeper.stop();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_LINK_VALID_DAYS } from '@shoebox/contracts';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { startPeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import type { BackupRepository } from './backup.repository.js';
 import { exportBlobPrefix } from './backup.service.js';
 
@@ -16,29 +17,25 @@ const DAY_MS = 86_400_000;
  */
 export function startExportExpirySweeper(o: { repo: BackupRepository; blobs: Pick<BlobStore, 'deletePrefix'>; log: FastifyBaseLogger; now?: () => Date }) {
   const { repo, blobs, log, now = () => new Date() } = o;
-  let running: Promise<number> | undefined;
-  const sweep = () =>
-    (running ??= (async () => {
-      let removed = 0;
-      try {
-        const before = new Date(now().getTime() - EXPORT_LINK_VALID_DAYS * DAY_MS).toISOString();
-        for (let batch = await repo.expired(before, SWEEP_BATCH); batch.length > 0; batch = await repo.expired(before, SWEEP_BATCH)) {
-          for (const row of batch) {
-            await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
-            await repo.delete(row.id);
-            removed++;
-          }
+  let removed = 0;
+  const pass = startPeriodicPass({
+    intervalMs: EXPORT_SWEEP_INTERVAL_MS,
+    log,
+    failure: 'Removing expired exports failed; retrying later',
+    pass: async () => {
+      removed = 0;
+      const before = new Date(now().getTime() - EXPORT_LINK_VALID_DAYS * DAY_MS).toISOString();
+      for (let batch = await repo.expired(before, SWEEP_BATCH); batch.length > 0; batch = await repo.expired(before, SWEEP_BATCH)) {
+        for (const row of batch) {
+          await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
+          await repo.delete(row.id);
+          removed++;
         }
-        if (removed > 0) log.info({ count: removed }, 'Removed expired exports');
-      } catch (err) {
-        log.error({ err }, 'Removing expired exports failed; retrying later');
-      } finally {
-        running = undefined;
       }
+      if (removed > 0) log.info({ count: removed }, 'Removed expired exports');
       return removed;
-    })());
-  void sweep();
-  const timer = setInterval(() => void sweep(), EXPORT_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer), sweep };
+    },
+    failed: () => removed,
+  });
+  return { stop: pass.stop, sweep: pass.run };
 }

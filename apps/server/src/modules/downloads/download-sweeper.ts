@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { startPeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import { archiveKey } from './download-archive-job.js';
 import type { DownloadRepository } from './download.repository.js';
 import type { DownloadService } from './download.service.js';
@@ -20,38 +21,26 @@ export const PENDING_RESUME_AFTER_MS = 10 * 60 * 1000;
  */
 export function startDownloadSweeper(deps: { repo: DownloadRepository; service: Pick<DownloadService, 'resumePending'>; blobs: BlobStore; log: FastifyBaseLogger }) {
   const { repo, service, blobs, log } = deps;
-  let running: Promise<{ expired: number; resumed: number }> | undefined;
-  const sweep = () =>
-    (running ??= (async () => {
-      let expired = 0;
-      try {
-        for (;;) {
-          const batch = await repo.expiredReady(new Date().toISOString(), SWEEP_BATCH);
-          if (batch.length === 0) break;
-          for (const row of batch) {
-            await blobs.delete(archiveKey(row.customer_id, row.id));
-            await repo.markExpired(row.id);
-          }
-          expired += batch.length;
+  let expired = 0;
+  const pass = startPeriodicPass({
+    intervalMs: DOWNLOAD_SWEEP_INTERVAL_MS,
+    log,
+    failure: 'Sweeping expired archives failed; retrying later',
+    pass: async () => {
+      expired = 0;
+      for (;;) {
+        const batch = await repo.expiredReady(new Date().toISOString(), SWEEP_BATCH);
+        if (batch.length === 0) break;
+        for (const row of batch) {
+          await blobs.delete(archiveKey(row.customer_id, row.id));
+          await repo.markExpired(row.id);
         }
-        const resumed = await service.resumePending(Date.now() - PENDING_RESUME_AFTER_MS, SWEEP_BATCH);
-        return { expired, resumed };
-      } catch (err) {
-        log.error({ err }, 'Sweeping expired archives failed; retrying later');
-        return { expired, resumed: 0 };
-      } finally {
-        running = undefined;
+        expired += batch.length;
       }
-    })());
-  void sweep();
-  const timer = setInterval(() => void sweep(), DOWNLOAD_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    sweep,
-    /** Stops the timer and waits for a sweep under way, so the database it uses can close. */
-    async stop() {
-      clearInterval(timer);
-      await running;
+      const resumed = await service.resumePending(Date.now() - PENDING_RESUME_AFTER_MS, SWEEP_BATCH);
+      return { expired, resumed };
     },
-  };
+    failed: () => ({ expired, resumed: 0 }),
+  });
+  return { sweep: pass.run, stop: pass.stop };
 }

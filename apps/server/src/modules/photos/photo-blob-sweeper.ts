@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { startPeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import type { PhotoRepository } from './photo.repository.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
@@ -18,8 +19,7 @@ const INTENT_SWEEP_INTERVAL_MS = 60_000;
  * restart in between only delays their removal; deleting twice is harmless. Runs at start and every few
  * seconds; stale intents are looked for at start and then once a minute.
  */
-export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, log: FastifyBaseLogger): { stop(): void; sweep(): Promise<number> } {
-  let running: Promise<number> | undefined;
+export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, log: FastifyBaseLogger): { stop(): Promise<void>; sweep(): Promise<number> } {
   let intentsSweptAt = Number.NEGATIVE_INFINITY;
   const drain = async (next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>) => {
     let removed = 0;
@@ -31,30 +31,25 @@ export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, l
       removed += batch.length;
     }
   };
-  const sweep = () =>
-    (running ??= (async () => {
-      try {
-        const deleted = await drain(() => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes));
-        if (Date.now() - intentsSweptAt < INTENT_SWEEP_INTERVAL_MS) return deleted;
-        intentsSweptAt = Date.now();
-        const before = new Date(intentsSweptAt - BLOB_INTENT_GRACE_MS).toISOString();
-        const unfinished = await drain(
-          () => repo.staleBlobIntents(before, SWEEP_BATCH),
-          async (prefixes) => {
-            for (const prefix of prefixes) await repo.clearBlobIntent(prefix);
-          },
-        );
-        if (unfinished > 0) log.info({ count: unfinished }, 'Removed the files of photos whose storing never finished');
-        return deleted + unfinished;
-      } catch (err) {
-        log.error({ err }, 'Removing photo files no photo owns failed; retrying later');
-        return 0;
-      } finally {
-        running = undefined;
-      }
-    })());
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer), sweep };
+  const pass = startPeriodicPass({
+    intervalMs: SWEEP_INTERVAL_MS,
+    log,
+    failure: 'Removing photo files no photo owns failed; retrying later',
+    pass: async () => {
+      const deleted = await drain(() => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes));
+      if (Date.now() - intentsSweptAt < INTENT_SWEEP_INTERVAL_MS) return deleted;
+      intentsSweptAt = Date.now();
+      const before = new Date(intentsSweptAt - BLOB_INTENT_GRACE_MS).toISOString();
+      const unfinished = await drain(
+        () => repo.staleBlobIntents(before, SWEEP_BATCH),
+        async (prefixes) => {
+          for (const prefix of prefixes) await repo.clearBlobIntent(prefix);
+        },
+      );
+      if (unfinished > 0) log.info({ count: unfinished }, 'Removed the files of photos whose storing never finished');
+      return deleted + unfinished;
+    },
+    failed: () => 0,
+  });
+  return { stop: pass.stop, sweep: pass.run };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import type { TempSelectionRepository } from './temp-selection.repository.js';
 
 /** Expired selections are already invisible; sweeping hourly only keeps the table small. */
@@ -8,32 +9,20 @@ const SWEEP_BATCH = 1000;
 /** Deletes expired temporary selections at start and every hour; a restart in between only delays it. */
 export function startTempSelectionSweeper(deps: { repo: TempSelectionRepository; log: FastifyBaseLogger }) {
   const { repo, log } = deps;
-  let running: Promise<number> | undefined;
-  const sweep = () =>
-    (running ??= (async () => {
-      let deleted = 0;
-      try {
-        for (;;) {
-          const n = await repo.deleteExpired(new Date().toISOString(), SWEEP_BATCH);
-          deleted += n;
-          if (n < SWEEP_BATCH) return deleted;
-        }
-      } catch (err) {
-        log.error({ err }, 'Sweeping expired temporary selections failed; retrying later');
-        return deleted;
-      } finally {
-        running = undefined;
+  let deleted = 0;
+  const pass = startPeriodicPass({
+    intervalMs: TEMP_SELECTION_SWEEP_INTERVAL_MS,
+    log,
+    failure: 'Sweeping expired temporary selections failed; retrying later',
+    pass: async () => {
+      deleted = 0;
+      for (;;) {
+        const n = await repo.deleteExpired(new Date().toISOString(), SWEEP_BATCH);
+        deleted += n;
+        if (n < SWEEP_BATCH) return deleted;
       }
-    })());
-  void sweep();
-  const timer = setInterval(() => void sweep(), TEMP_SELECTION_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    sweep,
-    /** Stops the timer and waits for a sweep under way, so the database it uses can close. */
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    failed: () => deleted,
+  });
+  return { sweep: pass.run, stop: pass.stop };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodicPass } from '../jobs/periodic-pass.js';
 import type { BlobStore } from './blob-store.js';
 
 /**
@@ -11,17 +12,16 @@ export const PARTIAL_WRITE_STALE_MS = 15 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Removes stale partial writes at start and then every interval, so a killed archive leaves nothing behind. */
-export function startPartialWriteSweeper(blobs: BlobStore, log: FastifyBaseLogger): { stop(): void } {
-  const sweep = async () => {
-    try {
+export function startPartialWriteSweeper(blobs: BlobStore, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const pass = startPeriodicPass({
+    intervalMs: SWEEP_INTERVAL_MS,
+    log,
+    failure: 'Sweeping partial blob writes failed',
+    pass: async () => {
       const removed = await blobs.sweepPartials(PARTIAL_WRITE_STALE_MS);
       if (removed) log.info({ removed }, 'Removed partial blob writes left by a stopped process');
-    } catch (err) {
-      log.error({ err }, 'Sweeping partial blob writes failed');
-    }
-  };
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    failed: () => undefined,
+  });
+  return { stop: pass.stop };
 }
