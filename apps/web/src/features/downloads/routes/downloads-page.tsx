@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Toaster } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
+import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { usePushMessages } from '../../../lib/push/use-push-messages';
@@ -32,20 +33,17 @@ export function DownloadsPage() {
       {downloads.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : downloads.isError ? (
-        <div className={styles.message} role="alert">
-          <p>{t('page.loadError')}</p>
-          <button type="button" className={buttonClass.secondary} onClick={() => void downloads.refetch()}>
-            {t('page.retry')}
-          </button>
-        </div>
+        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void downloads.refetch()} />
       ) : downloads.data.length === 0 ? (
-        <div className={styles.message}>
-          <p className={styles.emptyTitle}>{t('page.empty')}</p>
-          <p>{t('page.emptyHint')}</p>
-          <Link className={buttonClass.primary} to={paths.photos}>
-            {t('page.goToPhotos')}
-          </Link>
-        </div>
+        <EmptyListNotice
+          title={t('page.empty')}
+          hint={t('page.emptyHint')}
+          action={
+            <Link className={buttonClass.primary} to={paths.photos}>
+              {t('page.goToPhotos')}
+            </Link>
+          }
+        />
       ) : (
         <ul className={styles.list} aria-label={t('page.listLabel')}>
           {downloads.data.map((item) => (

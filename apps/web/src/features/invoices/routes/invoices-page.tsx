@@ -2,6 +2,7 @@ import { HISTORICAL_INVOICES_MAX_PAGE, HISTORICAL_INVOICES_PAGE_SIZE } from '@sh
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHistoricalInvoices } from '../api/get-historical-invoices';
 import { InvoiceRow } from '../components/invoice-row';
@@ -28,17 +29,9 @@ export function InvoicesPage() {
       {invoices.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : invoices.isError ? (
-        <div className={styles.message} role="alert">
-          <p>{t('page.loadError')}</p>
-          <button type="button" className={buttonClass.secondary} onClick={() => void invoices.refetch()}>
-            {t('page.retry')}
-          </button>
-        </div>
+        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void invoices.refetch()} />
       ) : invoices.data.total === 0 ? (
-        <div className={styles.message}>
-          <p className={styles.emptyTitle}>{t('page.empty')}</p>
-          <p>{t('page.emptyHint')}</p>
-        </div>
+        <EmptyListNotice title={t('page.empty')} hint={t('page.emptyHint')} />
       ) : (
         <>
           <ul className={styles.list} aria-label={t('page.listLabel')} aria-busy={invoices.isPlaceholderData || undefined}>

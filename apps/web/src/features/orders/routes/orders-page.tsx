@@ -1,7 +1,7 @@
 import { isOrderInProgress, type SuperOrderList } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
+import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrders } from '../api/get-orders';
 import { OrderList } from '../components/order-list';
@@ -19,28 +19,14 @@ export function OrdersPage() {
   const loaded = useLoaderData<OrdersLoaderData | null>();
   const query = useOrders(loaded?.firstPage);
   useLiveOrderStatus();
-  const retry = (
-    <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
-      {t('list.retry')}
-    </button>
-  );
+  const retry = () => void query.refetch();
 
   if (query.isPending) return <Spinner label={t('list.loading')} />;
   if (!query.orders) {
-    return (
-      <div className={styles.message} role="alert">
-        <p>{t('list.loadError')}</p>
-        {retry}
-      </div>
-    );
+    return <ListLoadError message={t('list.loadError')} retryLabel={t('list.retry')} onRetry={retry} />;
   }
   if (query.orders.length === 0 && !query.hasNextPage) {
-    return (
-      <div className={styles.message}>
-        <p className={styles.emptyTitle}>{t('list.empty')}</p>
-        <p>{t('list.emptyHint')}</p>
-      </div>
-    );
+    return <EmptyListNotice title={t('list.empty')} hint={t('list.emptyHint')} />;
   }
   const now = Date.now();
   const inProgress = query.orders.filter((order) => isOrderInProgress(order, now));
@@ -50,10 +36,7 @@ export function OrdersPage() {
       <OrderList title={t('list.inProgress')} orders={inProgress} emptyText={t('list.noneInProgress')} />
       <OrderList title={t('list.history')} orders={history} emptyText={t('list.noneInHistory')} />
       {query.isError ? (
-        <div className={styles.message} role="alert">
-          <p>{t('list.loadMoreError')}</p>
-          {retry}
-        </div>
+        <ListLoadError message={t('list.loadMoreError')} retryLabel={t('list.retry')} onRetry={retry} />
       ) : (
         query.hasNextPage && <Spinner label={t('list.loadingMore')} />
       )}

@@ -3,6 +3,7 @@ import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { loadDateLocale } from '../../../lib/date-locale';
@@ -51,20 +52,17 @@ export function SavedProjectsPage() {
       {projects.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : projects.isError ? (
-        <div className={styles.message} role="alert">
-          <p>{t('page.loadError')}</p>
-          <button type="button" className={buttonClass.secondary} onClick={() => void projects.refetch()}>
-            {t('page.retry')}
-          </button>
-        </div>
+        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void projects.refetch()} />
       ) : total === 0 ? (
-        <div className={styles.message}>
-          <p className={styles.emptyTitle}>{t('page.empty')}</p>
-          <p>{t('page.emptyHint')}</p>
-          <Link className={buttonClass.primary} to={paths.photos}>
-            {t('page.goToPhotos')}
-          </Link>
-        </div>
+        <EmptyListNotice
+          title={t('page.empty')}
+          hint={t('page.emptyHint')}
+          action={
+            <Link className={buttonClass.primary} to={paths.photos}>
+              {t('page.goToPhotos')}
+            </Link>
+          }
+        />
       ) : (
         <>
           <p className={styles.count}>{t('page.total', { count: total })}</p>
