@@ -1,54 +1,35 @@
 /// <reference types="node" />
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, pickVisibleTiles, toast } from './support/albums';
-import { signIn } from './support/auth';
+import { toast } from './support/albums';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { launchBrowser, newContext, pageProblems, PHONE } from './support/browser';
+import { newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
+import { startOrderPrints } from './support/order-prints';
 import { DEMO_LIBRARY_OWNER, waitForDemoLibrary } from './support/photos';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { startSignedInSession, type SignedInSession } from './support/session';
 
-const SHOTS = '/tmp/shots';
 const SEED_TIMEOUT_MS = 240_000;
 /** A retailer's own prints editor, answered by the test in place of the real site. */
 const RETAILER_EDITOR = 'https://editor.printhaven.example/prints';
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-/** Selects `n` photos in view on the timeline and enters order-prints mode; answers its bar. */
-async function orderPrintsOf(page: Page, n: number) {
-  await page.goto('/my-photos/photos');
-  await page.locator('[data-photo-id] img').first().waitFor();
-  await page.getByRole('button', { name: 'Select', exact: true }).click();
-  const picked = await pickVisibleTiles(page, n);
-  for (const id of picked) await page.locator(`[data-photo-id="${id}"]`).click();
-  await page.getByRole('region', { name: 'Selected photos' }).getByRole('button', { name: 'Order prints' }).click();
-  return { picked, bar: page.getByRole('region', { name: 'Order prints' }) };
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: REVIEW_SHOTS_DIR });
 
 describe("order prints hand-off to a retailer's editor (PRINTS_EDITOR_URL)", () => {
+  let session: SignedInSession;
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ PRINTS_EDITOR_URL: RETAILER_EDITOR }), launchBrowser()]);
-    context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
-    await signIn(page, DEMO_LIBRARY_OWNER, { path: '/my-photos/photos' });
-    await acceptCookies(page);
-    await waitForDemoLibrary(page, server.baseUrl);
-    await page.close();
+    session = await startSignedInSession(DEMO_LIBRARY_OWNER, { path: '/my-photos/photos', env: { PRINTS_EDITOR_URL: RETAILER_EDITOR } });
+    ({ server, browser, context } = session);
+    await waitForDemoLibrary(session.page, server.baseUrl);
+    await session.page.close();
   }, SEED_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   for (const [label, viewport] of [
@@ -64,7 +45,7 @@ describe("order prints hand-off to a retailer's editor (PRINTS_EDITOR_URL)", () 
         return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Editor</title><h1>Retailer editor</h1></html>' });
       });
       try {
-        const { picked, bar } = await orderPrintsOf(page, 2);
+        const { picked, bar } = await startOrderPrints(page, 2);
         const next = bar.getByRole('button', { name: 'Next: Customise 2 photo prints' });
         await next.waitFor();
         await shot(page, `order-prints-bar-${label}`);
@@ -103,7 +84,7 @@ describe("order prints hand-off to a retailer's editor (PRINTS_EDITOR_URL)", () 
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, error: 'internal', message: 'Unavailable', correlationId: 'e2e' }) }),
     );
     try {
-      const { bar } = await orderPrintsOf(page, 1);
+      const { bar } = await startOrderPrints(page, 1);
       await bar.getByRole('button', { name: 'Next: Customise 1 photo print' }).click();
       await toast(page, 'Error transferring photos. Try again.').waitFor();
       expect(await page.getByRole('dialog', { name: /Adding/ }).count()).toBe(0);

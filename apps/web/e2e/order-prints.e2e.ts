@@ -1,16 +1,14 @@
 /// <reference types="node" />
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, pickVisibleTiles } from './support/albums';
-import { signIn } from './support/auth';
+import { getAsCustomer } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { launchBrowser, newContext, pageProblems, PHONE } from './support/browser';
+import { newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
+import { startOrderPrints } from './support/order-prints';
 import { DEMO_LIBRARY_OWNER, waitForDemoLibrary } from './support/photos';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { startSignedInSession, type SignedInSession } from './support/session';
 
-const SHOTS = '/tmp/shots';
 const SEED_TIMEOUT_MS = 240_000;
 
 interface StorageInfo {
@@ -22,20 +20,10 @@ interface Orders {
   total: number;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: REVIEW_SHOTS_DIR, fullPage: true });
 
-async function api<T>(page: Page, url: string): Promise<T> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'auth_access_token');
-  if (!cookie) throw new Error('Not signed in');
-  const response = await page.request.get(url, { headers: { Authorization: `Bearer ${decodeURIComponent(cookie.value)}` } });
-  if (!response.ok()) throw new Error(`GET ${url} answered ${response.status()}`);
-  return (await response.json()) as T;
-}
-const storage = (page: Page, baseUrl: string) => api<StorageInfo>(page, `${baseUrl}/api/account-deletion/accounts/getaccountinformation`);
-const orders = (page: Page, baseUrl: string) => api<Orders>(page, `${baseUrl}/api/orders/v2/superorders/me?OrderState=all`);
+const storage = (page: Page, baseUrl: string) => getAsCustomer<StorageInfo>(page, `${baseUrl}/api/account-deletion/accounts/getaccountinformation`);
+const orders = (page: Page, baseUrl: string) => getAsCustomer<Orders>(page, `${baseUrl}/api/orders/v2/superorders/me?OrderState=all`);
 
 async function fillAddress(page: Page): Promise<void> {
   const fields: Record<string, string> = { 'First name': 'Emma', 'Last name': 'Stone', 'Street name': 'Baker Street', 'Street number': '221b', 'Postal code': 'NW1 6XE', 'Town or city': 'London' };
@@ -43,23 +31,20 @@ async function fillAddress(page: Page): Promise<void> {
 }
 
 describe('order prints: the library to the embedded editor to an order in My orders, and the storage period restarts', () => {
+  let session: SignedInSession;
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
   let emma: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser, server.baseUrl);
-    emma = await context.newPage();
-    await signIn(emma, DEMO_LIBRARY_OWNER, { path: '/my-photos/photos' });
-    await acceptCookies(emma);
+    session = await startSignedInSession(DEMO_LIBRARY_OWNER, { path: '/my-photos/photos' });
+    ({ server, browser, context, page: emma } = session);
     await waitForDemoLibrary(emma, server.baseUrl);
   }, SEED_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('select photos → Order prints → Next → overlay → editor → place order → in My orders, storage status moved', async () => {
@@ -67,13 +52,7 @@ describe('order prints: the library to the embedded editor to an order in My ord
       const before = await storage(emma, server.baseUrl);
       const ordersBefore = await orders(emma, server.baseUrl);
 
-      await emma.goto('/my-photos/photos');
-      await emma.locator('[data-photo-id] img').first().waitFor();
-      await emma.getByRole('button', { name: 'Select', exact: true }).click();
-      const picked = await pickVisibleTiles(emma, 2);
-      for (const id of picked) await emma.locator(`[data-photo-id="${id}"]`).click();
-      await emma.getByRole('region', { name: 'Selected photos' }).getByRole('button', { name: 'Order prints' }).click();
-      const bar = emma.getByRole('region', { name: 'Order prints' });
+      const { bar } = await startOrderPrints(emma, 2);
       await bar.getByRole('button', { name: 'Next: Customise 2 photo prints' }).click();
       await emma.getByText('Adding 2 photos to editor...').waitFor();
       await shot(emma, 'order-prints-overlay-desktop');
@@ -129,12 +108,8 @@ describe('order prints: the library to the embedded editor to an order in My ord
     const phone = await newContext(browser, server.baseUrl, { viewport: PHONE, storageState: await context.storageState() });
     const page = await phone.newPage();
     try {
-      await page.goto('/my-photos/photos');
-      await page.locator('[data-photo-id] img').first().waitFor();
-      await page.getByRole('button', { name: 'Select', exact: true }).click();
-      for (const id of await pickVisibleTiles(page, 3)) await page.locator(`[data-photo-id="${id}"]`).click();
-      await page.getByRole('region', { name: 'Selected photos' }).getByRole('button', { name: 'Order prints' }).click();
-      await page.getByRole('region', { name: 'Order prints' }).getByRole('button', { name: 'Next: Customise 3 photo prints' }).click();
+      const { bar } = await startOrderPrints(page, 3);
+      await bar.getByRole('button', { name: 'Next: Customise 3 photo prints' }).click();
       await page.waitForURL(/\/prints-editor\?/);
       await expect.poll(() => page.getByRole('list', { name: 'Photos to print' }).getByRole('listitem').count()).toBe(3);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

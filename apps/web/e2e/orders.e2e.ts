@@ -1,36 +1,26 @@
 /// <reference types="node" />
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { superOrderSchema, type SuperOrder } from '@shoebox/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies } from './support/albums';
-import { signIn } from './support/auth';
+import { getAsCustomer } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { DESKTOP, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
+import type { TestServer } from './support/server';
+import { startSignedInSession, type SignedInSession } from './support/session';
 
 /** The demo consumer with orders in progress in every status and a history (apps/server/src/seed/demo-orders.ts). */
 const MILA = 'mila@example.com';
 const GERMAN_CHANNEL = 'www.printhaven.de';
-const SHOTS = '/tmp/shots';
 const ordersCli = path.resolve(import.meta.dirname, '../../server/dist/cli/orders.js');
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: REVIEW_SHOTS_DIR, fullPage: true });
 
 /** One order as the orders service answers it to the signed-in customer. */
 async function orderOf(page: Page, baseUrl: string, orderCode: string): Promise<SuperOrder> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'auth_access_token')!;
-  const response = await page.request.get(`${baseUrl}/api/orders/v1/superorders/${orderCode}`, {
-    headers: { Authorization: `Bearer ${decodeURIComponent(cookie.value)}` },
-  });
-  expect(response.status()).toBe(200);
-  return superOrderSchema.parse(await response.json());
+  return superOrderSchema.parse(await getAsCustomer(page, `${baseUrl}/api/orders/v1/superorders/${orderCode}`));
 }
 
 /** The codes of a list's orders, in the order shown. */
@@ -40,24 +30,20 @@ async function codesIn(page: Page, list: string): Promise<string[]> {
 }
 
 describe('order screens: the two lists, an order opened cold, its address changed, its status followed live', () => {
+  let session: SignedInSession;
   let server: TestServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let inProgress: string[];
   let history: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser, server.baseUrl);
-    page = await context.newPage();
-    await signIn(page, MILA, { path: '/orders' });
-    await acceptCookies(page);
+    session = await startSignedInSession(MILA, { path: '/orders' });
+    ({ server, context, page } = session);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('/orders opened cold: orders in progress (every status) and the history, each linking to its details; axe at 1280x800 and 390x844', async () => {

@@ -1,35 +1,22 @@
 /// <reference types="node" />
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies } from './support/albums';
-import { signIn } from './support/auth';
+import { getAsCustomer } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { launchBrowser, newContext, pageProblems, PHONE } from './support/browser';
+import { newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
 import { DEMO_LIBRARY_OWNER } from './support/photos';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { startSignedInSession, type SignedInSession } from './support/session';
 
-const SHOTS = '/tmp/shots';
 /** Emma's demo projects (apps/server/src/seed/demo-projects.ts): more than one page of 10. */
 const EMMA_PROJECTS = 13;
 const SEED_TIMEOUT_MS = 240_000;
 
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function bearer(context: BrowserContext): Promise<Record<string, string>> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'auth_access_token');
-  if (!cookie) throw new Error('Not signed in');
-  return { Authorization: `Bearer ${decodeURIComponent(cookie.value)}` };
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: REVIEW_SHOTS_DIR, fullPage: true });
 
 /** The storage status's count of projects, as the photo library reads it. */
 async function projectCount(page: Page, baseUrl: string): Promise<number> {
-  const response = await page.request.get(`${baseUrl}/api/account-deletion/accounts/getaccountinformation`, { headers: await bearer(page.context()) });
-  return ((await response.json()) as { projectCount: number }).projectCount;
+  return (await getAsCustomer<{ projectCount: number }>(page, `${baseUrl}/api/account-deletion/accounts/getaccountinformation`)).projectCount;
 }
 
 /** The demo projects are seeded after the demo photos, in the background on first start. */
@@ -46,23 +33,20 @@ const list = (page: Page) => page.getByRole('list', { name: 'Your saved projects
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages of saved projects' });
 
 describe('saved projects: paged, one deleted, still gone after a reload', () => {
+  let session: SignedInSession;
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
   let emma: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser, server.baseUrl);
-    emma = await context.newPage();
-    await signIn(emma, DEMO_LIBRARY_OWNER, { path: '/' });
-    await acceptCookies(emma);
+    session = await startSignedInSession(DEMO_LIBRARY_OWNER, { path: '/' });
+    ({ server, browser, context, page: emma } = session);
     await waitForDemoProjects(emma, server.baseUrl);
   }, SEED_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('lists 10 a page with name, product and date, and Continue opens the editor with the project', async () => {

@@ -41,6 +41,20 @@ export async function signIn(page: Page, email: string, options: { path?: string
   }
 }
 
+/** The signed-in customer's Authorization header, from the access token cookie the sign-in left. */
+export async function bearerHeaders(context: BrowserContext): Promise<Record<string, string>> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'auth_access_token');
+  if (!cookie) throw new Error('Not signed in: no auth_access_token cookie');
+  return { Authorization: `Bearer ${decodeURIComponent(cookie.value)}` };
+}
+
+/** GET `url` as the signed-in customer; anything but a 2xx answer throws. */
+export async function getAsCustomer<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url, { headers: await bearerHeaders(page.context()) });
+  if (!response.ok()) throw new Error(`GET ${url} answered ${response.status()}`);
+  return (await response.json()) as T;
+}
+
 export async function authCookies(context: BrowserContext) {
   const cookies = await context.cookies();
   return cookies.filter((c) => (AUTH_COOKIE_NAMES as readonly string[]).includes(c.name));

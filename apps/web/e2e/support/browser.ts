@@ -57,10 +57,14 @@ export function pageProblems(page: Page): string {
   return `url: ${page.url()}\n${list.length ? list.join('\n') : '(no console errors or failed requests)'}`;
 }
 
-/** Saves a screenshot of the visible viewport as /tmp/e2e-shots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+/** Where the screens a person reviews by eye are saved. */
+export const REVIEW_SHOTS_DIR = '/tmp/shots';
+
+/** Saves a screenshot of the visible viewport (or the whole page) as <dir>/<name>.png, by default /tmp/e2e-shots. */
+export async function screenshot(page: Page, name: string, options: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
+  const dir = options.dir ?? SHOTS_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage });
 }
 
 /** Every Content-Security-Policy violation the page reports, from the console and the DOM event. */

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { getAsCustomer } from './auth';
 
 /** The demo consumer's library: the server seeds it in the background on first start (apps/server/src/seed). */
 export const DEMO_LIBRARY_OWNER = 'emma@example.com';
@@ -6,19 +7,9 @@ export const DEMO_LIBRARY_SIZE = 320;
 
 const SEED_TIMEOUT_MS = 180_000;
 
-async function accessToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'auth_access_token');
-  if (!cookie) throw new Error('Not signed in: no auth_access_token cookie');
-  return decodeURIComponent(cookie.value);
-}
-
 /** GET on the photo-management service as the signed-in customer. */
-export async function photoApi<T>(page: Page, baseUrl: string, path: string): Promise<T> {
-  const response = await page.request.get(`${baseUrl}/api/photo-management${path}`, {
-    headers: { Authorization: `Bearer ${await accessToken(page.context())}` },
-  });
-  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);
-  return (await response.json()) as T;
+export function photoApi<T>(page: Page, baseUrl: string, path: string): Promise<T> {
+  return getAsCustomer<T>(page, `${baseUrl}/api/photo-management${path}`);
 }
 
 /** Waits until the seeded library is complete, so counts and months no longer change under the test. */
