@@ -2,9 +2,9 @@
  * Where the generated rows go: one prepared statement in big transactions through better-sqlite3
  * directly on SQLite, multi-row Kysely inserts on PostgreSQL.
  */
-import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../platform/db/database.js';
 import type { PhotoMonthCountsTable, PhotosTable } from '../../platform/db/schema.js';
+import { openBulkSqlite } from '../bulk-sqlite.js';
 import { MARKER_SECRET } from './library-cache.js';
 
 /** Rows per multi-row INSERT on PostgreSQL (16 columns, well under its 65,535 parameters). */
@@ -23,13 +23,7 @@ export interface RowSink {
 }
 
 export function sqliteSink(file: string): RowSink {
-  const sqlite = new SqliteDatabase(file);
-  // A fresh file under a temporary name: no journal needed, a crash just means building again.
-  sqlite.pragma('journal_mode = OFF');
-  sqlite.pragma('synchronous = OFF');
-  sqlite.pragma('locking_mode = EXCLUSIVE');
-  sqlite.pragma('temp_store = MEMORY');
-  sqlite.pragma('cache_size = -524288');
+  const sqlite = openBulkSqlite(file);
   const insertPhoto = sqlite.prepare(`INSERT INTO photos (${PHOTO_COLUMNS.join(', ')}) VALUES (${PHOTO_COLUMNS.map(() => '?').join(', ')})`);
   const insertCount = sqlite.prepare('INSERT INTO photo_month_counts (customer_id, sort_key, month, count) VALUES (?, ?, ?, ?)');
   const photos = sqlite.transaction((rows: PhotosTable[]) => {

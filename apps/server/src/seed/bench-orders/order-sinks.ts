@@ -3,10 +3,10 @@
  * better-sqlite3 directly on SQLite; on PostgreSQL one INSERT … SELECT FROM unnest(…) per table and
  * chunk, each column sent as one array parameter (close to COPY, with no extra dependency).
  */
-import SqliteDatabase from 'better-sqlite3';
 import type pg from 'pg';
 import type { OrderProductRow, OrderRow } from '../../modules/orders/order.repository.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
+import { openBulkSqlite } from '../bulk-sqlite.js';
 
 export interface OrderSink {
   customers(rows: CustomersTable[]): Promise<void>;
@@ -42,13 +42,7 @@ const insertSql = <T>(table: string, columns: Column<T>[]) => `INSERT INTO ${tab
 const values = <T>(row: T, columns: Column<T>[]) => columns.map(([c]) => row[c] as unknown);
 
 export function sqliteOrderSink(file: string): OrderSink {
-  const sqlite = new SqliteDatabase(file);
-  // A fresh file under a temporary name: no journal needed, a crash just means building again.
-  sqlite.pragma('journal_mode = OFF');
-  sqlite.pragma('synchronous = OFF');
-  sqlite.pragma('locking_mode = EXCLUSIVE');
-  sqlite.pragma('temp_store = MEMORY');
-  sqlite.pragma('cache_size = -524288');
+  const sqlite = openBulkSqlite(file);
   const insertCustomer = sqlite.prepare(insertSql('customers', CUSTOMER_COLUMNS));
   const insertOrder = sqlite.prepare(insertSql('orders', ORDER_COLUMNS));
   const insertProduct = sqlite.prepare(insertSql('order_products', PRODUCT_COLUMNS));
