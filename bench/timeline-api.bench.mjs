@@ -5,15 +5,11 @@
 // Baseline: support/replay-server.mjs, a bare Node HTTP server answering the same URLs with the
 // exact status, headers and body bytes captured from the real endpoints in this run, driven by the
 // same load generator. Rounds alternate baseline and real server; figures are medians of rounds.
-import fs from 'node:fs';
-import path from 'node:path';
 import { accessToken } from './support/access-token.mjs';
 import { ensureLibrary } from './support/library.mjs';
-import { runLoad } from './support/load.mjs';
-import { BARE_SERVER_SCRIPT } from './support/paths.mjs';
-import { freePort, spawnServer, startShoebox } from './support/server.mjs';
+import { alternateLoad, capture, startReplay } from './support/replay-load.mjs';
+import { startShoebox } from './support/server.mjs';
 import { median, row } from './support/stats.mjs';
-import { tempDir } from './support/temp.mjs';
 
 const API = '/api/photo-management';
 const CONNECTIONS = 32;
@@ -23,19 +19,6 @@ const DURATION_MS = 5_000;
 /** Different months asked for, spread over the whole library. */
 const MONTHS = 96;
 const BUDGET_THROUGHPUT_RATIO = 0.5;
-const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
-/** Not replayed: they describe one connection or one moment, and the replay server sets its own. */
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
-async function capture(baseUrl, url, headers) {
-  const response = await fetch(`${baseUrl}${url}`, { headers });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
-  const kept = {};
-  for (const [name, value] of response.headers) if (!HOP_HEADERS.has(name)) kept[name] = value;
-  return { status: response.status, headers: kept, body };
-}
-
 /** Every month with photos, in a fixed shuffled order, at most `n`, always including the biggest. */
 function pickMonths(counts, n) {
   const months = [];
@@ -58,7 +41,6 @@ export default async function timelineApi({ log }) {
   const library = await ensureLibrary({ log });
   log(library.reused ? `library reused (built earlier in ${library.seedSeconds.toFixed(1)} s)` : `library seeded in ${library.seedSeconds.toFixed(1)} s`);
   const server = await startShoebox({ dataDir: library.dataDir, env: { SEED_DEMO_DATA: 'false' } });
-  const replayDir = tempDir('replay');
   let replay;
   try {
     log(`server up on the library in ${server.startupMs.toFixed(0)} ms`);
@@ -82,10 +64,7 @@ export default async function timelineApi({ log }) {
     const monthBytes = monthUrls.map((u) => captured[u].body.length);
     log(`${months.length} months (${Math.min(...months.map((m) => m.count))}–${Math.max(...months.map((m) => m.count))} photos each); month page ${Math.round(median(monthBytes) / 1024)} KB, counts ${(countsResponse.body.length / 1024).toFixed(1)} KB`);
 
-    const replayFile = path.join(replayDir.dir, 'responses.json');
-    fs.writeFileSync(replayFile, JSON.stringify(Object.fromEntries(Object.entries(captured).map(([u, r]) => [u, { ...r, body: r.body.toString('base64') }]))));
-    replay = await spawnServer({ script: REPLAY_SCRIPT, port: await freePort(), env: { REPLAY_FILE: replayFile }, label: 'replay server' });
-    const replayOrigin = `http://localhost:${replay.port}`;
+    replay = await startReplay(captured);
 
     const endpoints = [
       { name: 'GET /users/timeline', paths: [countsUrl] },
@@ -93,21 +72,8 @@ export default async function timelineApi({ log }) {
     ];
     const results = [];
     for (const endpoint of endpoints) {
-      const ours = [];
-      const base = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const load = (origin) => runLoad({ origin, paths: endpoint.paths, headers, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS });
-        // Alternate which goes first, so a slow patch of the machine does not always hit the same one.
-        const order = round % 2 ? ['ours', 'base'] : ['base', 'ours'];
-        for (const who of order) {
-          const r = await load(who === 'ours' ? server.baseUrl : replayOrigin);
-          if (r.errors) throw new Error(`${endpoint.name} (${who}): ${r.errors} failed requests, first: ${r.firstError}`);
-          (who === 'ours' ? ours : base).push(r);
-        }
-        const o = ours.at(-1);
-        const b = base.at(-1);
-        log(`${endpoint.name} round ${round + 1}/${ROUNDS}: shoebox ${o.rps.toFixed(0)} req/s p95 ${o.p95.toFixed(1)} ms; replay ${b.rps.toFixed(0)} req/s p95 ${b.p95.toFixed(1)} ms`);
-      }
+      const load = { connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
+      const { ours, base } = await alternateLoad({ name: endpoint.name, ours: server.baseUrl, base: replay.origin, paths: endpoint.paths, headers, rounds: ROUNDS, load, log });
       results.push({ endpoint, ours, base });
     }
 
@@ -132,6 +98,5 @@ export default async function timelineApi({ log }) {
   } finally {
     await replay?.stop();
     await server.stop();
-    await replayDir.remove();
   }
 }
