@@ -8,16 +8,14 @@
 // and bytes captured from the real server in this run (the PDF bytes replayed, not made), interleaved
 // opening by opening, alternating which goes first.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Pool } from 'undici';
 import { createDatabase } from '../apps/server/dist/platform/db/database.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { invoiceRepository } from '../apps/server/dist/modules/invoices/invoice.repository.js';
 import { historicalInvoiceRow } from '../apps/server/dist/modules/invoices/invoice.service.js';
 import { accessToken } from './support/access-token.mjs';
-import { BARE_SERVER_SCRIPT } from './support/paths.mjs';
-import { freePort, spawnServer, startShoebox } from './support/server.mjs';
+import { replayable, startReplay } from './support/replay-load.mjs';
+import { startShoebox } from './support/server.mjs';
 import { percentile, row } from './support/stats.mjs';
 import { tempDir } from './support/temp.mjs';
 
@@ -28,8 +26,6 @@ const OPENINGS = 200;
 const WARMUP_OPENINGS = 20;
 const BUDGET_P95_MS = 150;
 const REQUEST_TIMEOUT_MS = 10_000;
-const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 const newPool = (origin) => new Pool(origin, { connections: 1, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: 60_000 });
 
@@ -43,12 +39,6 @@ async function send(pool, url, headers = {}) {
 function expectStatus(r, status, what) {
   if (r.status !== status) throw new Error(`${what} answered ${r.status}, expected ${status}: ${r.body.toString('utf8').slice(0, 300)}`);
   return r;
-}
-
-function forReplay(r) {
-  const headers = {};
-  for (const [name, value] of Object.entries(r.headers)) if (!HOP_HEADERS.has(name)) headers[name] = value;
-  return { status: r.status, headers, body: r.body.toString('base64') };
 }
 
 /** The bench's invoice: 50 different lines at the Dutch standard and reduced rates. */
@@ -82,7 +72,6 @@ const stats = (samples) => ({ p50: percentile(samples, 50), p95: percentile(samp
 
 export default async function invoicePdf({ log }) {
   const data = tempDir('data');
-  const replayDir = tempDir('replay');
   let server;
   let replay;
   const pools = [];
@@ -103,10 +92,9 @@ export default async function invoicePdf({ log }) {
     const pdf = expectStatus(await send(ours, capturedLink.pathname + capturedLink.search), 200, 'GET the PDF link');
     if (pdf.body.subarray(0, 5).toString() !== '%PDF-') throw new Error('The link did not answer a PDF');
     log(`PDF ${(pdf.body.length / 1024).toFixed(1)} KB`);
-    const replayFile = path.join(replayDir.dir, 'responses.json');
-    fs.writeFileSync(replayFile, JSON.stringify({ [callUrl]: forReplay(call), [capturedLink.pathname + capturedLink.search]: forReplay(pdf) }));
-    replay = await spawnServer({ script: REPLAY_SCRIPT, port: await freePort(), env: { REPLAY_FILE: replayFile }, label: 'PDF replay server' });
-    const base = newPool(`http://localhost:${replay.port}`);
+    const forReplay = (r) => replayable(r.status, Object.entries(r.headers), r.body);
+    replay = await startReplay({ [callUrl]: forReplay(call), [capturedLink.pathname + capturedLink.search]: forReplay(pdf) });
+    const base = newPool(replay.origin);
     pools.push(base);
 
     const samples = { open: [], pdf: [], baseOpen: [], basePdf: [] };
@@ -159,7 +147,6 @@ export default async function invoicePdf({ log }) {
     await Promise.all(pools.map((p) => p.close().catch(() => undefined)));
     await replay?.stop();
     await server?.stop();
-    await replayDir.remove();
     await data.remove();
   }
 }

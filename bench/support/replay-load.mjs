@@ -12,14 +12,19 @@ const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server
 /** Not replayed: they describe one connection or one moment, and the replay server sets its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
+/** An answer (status, headers as [name, value] pairs, body bytes) as the replay server will give it again. */
+export function replayable(status, headers, body) {
+  const kept = {};
+  for (const [name, value] of headers) if (!HOP_HEADERS.has(name)) kept[name] = value;
+  return { status, headers: kept, body };
+}
+
 /** One GET, kept as the replay server answers it; anything but 200 is an error. */
 export async function capture(baseUrl, url, headers) {
   const response = await fetch(`${baseUrl}${url}`, { headers });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
-  const kept = {};
-  for (const [name, value] of response.headers) if (!HOP_HEADERS.has(name)) kept[name] = value;
-  return { status: response.status, headers: kept, body };
+  return replayable(response.status, response.headers, body);
 }
 
 /** Starts the replay server on `captured` ({ url: capture() }); answers { origin, stop }. */
