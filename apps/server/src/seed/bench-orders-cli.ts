@@ -4,6 +4,7 @@
  * Builds (or reuses) the orders benchmark's database; see bench-orders/seed-orders.ts.
  */
 import { parseArgs } from 'node:util';
+import { count, runCommand, UsageError } from './cli-usage.js';
 import { seedBenchOrders } from './bench-orders/seed-orders.js';
 
 const USAGE = `Usage: node apps/server/dist/seed/bench-orders-cli.js --orders N --per-customer N [--postgres-url URL] [--json]
@@ -13,15 +14,6 @@ const USAGE = `Usage: node apps/server/dist/seed/bench-orders-cli.js --orders N 
   --postgres-url U  build it in this PostgreSQL database (its name must contain 'bench': it is dropped
                     and made again when it holds another build); default: a SQLite cache under .tmp/bench-orders/
   --json            print the manifest as JSON on stdout`;
-
-class UsageError extends Error {}
-
-function count(name: string, raw: string | undefined): number {
-  if (raw === undefined) throw new UsageError(`--${name} is required`);
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -49,11 +41,4 @@ async function main(): Promise<void> {
   console.log(`${result.reused ? 'Reused' : 'Built'} (${result.seedSeconds.toFixed(1)} s): ${result.orders.total.toLocaleString('en')} orders; ${result.account.email} has ${result.orders.bench.toLocaleString('en')}`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
-});
+runCommand(main, USAGE);

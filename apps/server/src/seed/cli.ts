@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { count, runCommand, UsageError } from './cli-usage.js';
 import { defaultLibraryDir, seedLibrary } from './seed-library.js';
 
 const USAGE = `Usage: npm run seed -- --photos-per-customer N --total N [--data-dir DIR] [--database-url URL] [--force] [--json]
@@ -17,15 +18,6 @@ const USAGE = `Usage: npm run seed -- --photos-per-customer N --total N [--data-
   --database-url URL       postgres://… or a SQLite file (default DIR/shoebox.db)
   --force                  replace whatever DIR holds
   --json                   print the library's manifest as JSON on stdout`;
-
-function count(name: string, raw: string | undefined): number {
-  if (raw === undefined) throw new UsageError(`--${name} is required`);
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
-class UsageError extends Error {}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -75,11 +67,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
-});
+runCommand(main, USAGE);
