@@ -172,13 +172,9 @@ describe('photos timeline and preview (emma, the demo library)', () => {
     await expectNoSeriousA11yViolations(page, 'photos selection mode');
     await screenshot(page, 'photos-selection-desktop');
 
-    // Download takes the selection (downloads.e2e.ts follows it); ordering prints is not built yet, and says so.
+    // Download and Order prints take the selection (downloads.e2e.ts and order-prints.e2e.ts follow them).
     expect(await toolbar.getByRole('button', { name: 'Download' }).getAttribute('aria-disabled')).toBeNull();
-    const orderPrints = toolbar.getByRole('button', { name: 'Order prints' });
-    expect(await orderPrints.getAttribute('aria-disabled')).toBe('true');
-    await orderPrints.hover();
-    await expect.poll(() => toolbar.getByRole('tooltip').innerText()).toBe('Not available yet');
-    await page.mouse.move(0, 0);
+    expect(await toolbar.getByRole('button', { name: 'Order prints' }).isEnabled()).toBe(true);
 
     await toolbar.getByRole('button', { name: 'Select all' }).click();
     expect(await toolbar.getByRole('status').innerText()).toBe('320 selected');
