@@ -96,13 +96,13 @@ describe('consumer customer (emma)', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My account overview');
   });
 
-  it('shows the title and the "not available yet" sentence on an unbuilt route (/orders)', async () => {
-    await page.goto('/orders');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Orders');
+  it('shows the title and the "not available yet" sentence on an unbuilt route (/settings)', async () => {
+    await page.goto('/settings');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My settings');
     await page.getByText('This part of your account is not available yet. We are working on it.').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/orders');
-    await expectNoSeriousA11yViolations(page, '/orders (desktop)');
-    await screenshot(page, 'orders-unbuilt-desktop');
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    await expectNoSeriousA11yViolations(page, '/settings (desktop)');
+    await screenshot(page, 'settings-unbuilt-desktop');
   });
 
   it('navigates with the side menu and marks the current entry', async () => {
@@ -150,7 +150,7 @@ describe('consumer customer (emma)', () => {
     });
 
     it('toggles the menu with the Menu button (aria-expanded)', async () => {
-      await small.goto('/orders');
+      await small.goto('/settings');
       await small.getByText('This part of your account is not available yet. We are working on it.').waitFor();
       const toggle = small.getByRole('banner').getByRole('button', { name: /menu/i });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -162,13 +162,13 @@ describe('consumer customer (emma)', () => {
       await controlled.getByRole('navigation', { name: 'Account menu' }).waitFor();
       expect(await menuLabels(small)).toContain('My orders');
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await expectNoSeriousA11yViolations(small, '/orders with the menu open (390x844)');
-      await screenshot(small, 'orders-phone-menu-open');
+      await expectNoSeriousA11yViolations(small, '/settings with the menu open (390x844)');
+      await screenshot(small, 'settings-phone-menu-open');
 
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await controlled.isHidden()).toBe(true);
-      await screenshot(small, 'orders-phone-menu-closed');
+      await screenshot(small, 'settings-phone-menu-closed');
     });
 
     it('closes the menu after choosing an entry', async () => {

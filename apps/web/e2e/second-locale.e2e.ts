@@ -87,11 +87,11 @@ describe('second locale (German channel via ?channel=www.printhaven.de)', () => 
   });
 
   it('keeps the channel while navigating and after a reload', async () => {
-    await page.getByRole('navigation', { name: text(de, 'menu.label') }).getByRole('link', { name: text(de, 'menu.orders') }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.orders'));
+    await page.getByRole('navigation', { name: text(de, 'menu.label') }).getByRole('link', { name: text(de, 'menu.settings') }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.settings'));
     await page.getByText(text(de, 'unbuilt.body')).waitFor();
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.orders'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.settings'));
     expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
   });
 
