@@ -107,13 +107,13 @@ describe('consumer customer (emma)', () => {
 
   it('navigates with the side menu and marks the current entry', async () => {
     const menu = page.getByRole('navigation', { name: 'Account menu' });
-    await menu.getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL((url) => url.pathname === '/settings');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My settings');
-    expect(await menu.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    await menu.getByRole('link', { name: 'My orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Orders');
+    expect(await menu.getByRole('link', { name: 'My orders' }).getAttribute('aria-current')).toBe('page');
     // Focus moves to the new page's heading so screen readers announce the navigation.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    await expectNoSeriousA11yViolations(page, '/settings (desktop)');
+    await expectNoSeriousA11yViolations(page, '/orders (desktop)');
   });
 
   describe('on a small screen (390x844)', () => {

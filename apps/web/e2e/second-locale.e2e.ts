@@ -101,8 +101,12 @@ describe('second locale (German channel via ?channel=www.printhaven.de)', () => 
     await expectNoSeriousA11yViolations(page, 'German /account-deleted');
   });
 
-  it('loaded only /locales/de-DE.json, never en-GB.json', () => {
-    expect(localeRequests.length).toBeGreaterThan(0);
-    expect(new Set(localeRequests)).toEqual(new Set(['/locales/de-DE.json']));
+  it('loaded the German catalogue, never the English one; a feature\'s texts in German with English underneath (decision 039)', () => {
+    const catalogues = localeRequests.filter((path) => /^\/locales\/[\w-]+\.json$/.test(path));
+    expect(new Set(catalogues)).toEqual(new Set(['/locales/de-DE.json']));
+    const features = [...new Set(localeRequests.filter((path) => !catalogues.includes(path)))];
+    const namespaces = (locale: string) => features.filter((path) => path.startsWith(`/locales/${locale}/`)).map((path) => path.split('/').pop()).sort();
+    expect(features.every((path) => /^\/locales\/(de-DE|en-GB)\/[\w-]+\.json$/.test(path))).toBe(true);
+    expect(namespaces('en-GB')).toEqual(namespaces('de-DE'));
   });
 });
