@@ -4,7 +4,6 @@ import { collectionPointFor } from '../modules/orders/pickup-points.js';
 import { addressColumns, productCode } from '../modules/orders/order.service.js';
 import { bumpOrderHistory, type OrderFileRow, type OrderProductRow, type OrderRow } from '../modules/orders/order.repository.js';
 import type { Database } from '../platform/db/schema.js';
-import type { DemoAccount } from './demo-accounts.js';
 import { DEMO_VOUCHERS } from './demo-campaigns.js';
 
 const DAY_MS = 86_400_000;
@@ -110,7 +109,7 @@ const HOME_ADDRESSES: Record<string, Omit<Address, 'firstName' | 'lastName' | 'p
 /** The order-code stem of an account: its newest order keeps the code the demo seeding always gave it. */
 export const demoOrderCode = (customerId: string) => `DEMO-${customerId.slice(0, 8).toUpperCase()}`;
 
-export function demoOrderHistory(account: DemoAccount): OrderPlan[] {
+export function demoOrderHistory(account: { email: string; lastOrderDaysAgo?: number }): OrderPlan[] {
   if (account.lastOrderDaysAgo === undefined) return [];
   return HISTORIES[account.email] ?? lastOrderOnly(account.lastOrderDaysAgo);
 }
