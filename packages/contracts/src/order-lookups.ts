@@ -1,10 +1,23 @@
-/** The order service's calls beside the super orders themselves (spec §7.3): by account, one product, delivery dates, reorder, uploads. */
+/** The order service's query parameters, and its calls beside the super orders themselves (spec §7.3): by account, one product, delivery dates, reorder, uploads. */
 import { z } from 'zod/mini';
-import { ORDERS_BY_ACCOUNT_LIMIT } from './constants.js';
-import { intQueryParam, orderProductSchema, orderStatusSchema } from './orders.js';
+import { ORDERS_BY_ACCOUNT_LIMIT, ORDERS_PAGE_LIMIT } from './constants.js';
+import { ORDER_STATES, orderProductSchema, orderStatusSchema } from './orders.js';
 import { idSchema, text } from './text.js';
 
 const timestamp = z.iso.datetime({ offset: true });
+
+/** A whole-number query parameter within bounds, with its default when left out. */
+const intQueryParam = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
+/** GET {orders}/v2/superorders/me */
+export const superOrdersQuerySchema = z.object({
+  Offset: intQueryParam(0, 1_000_000, 0),
+  Limit: intQueryParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
+  OrderState: z._default(z.enum(ORDER_STATES), 'notExpired'),
+});
+export type SuperOrdersQuery = z.infer<typeof superOrdersQuerySchema>;
+
 const count = z.int().check(z.minimum(0));
 
 /** GET {orders}/orders/byAccount/{accountId}: the account's products, filtered by article names. */

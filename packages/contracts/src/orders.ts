@@ -1,10 +1,6 @@
 import { z } from 'zod/mini';
 import { addressSchema } from './addresses.js';
-import {
-  IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS,
-  IN_PROGRESS_ORDER_MAX_AGE_DAYS,
-  ORDERS_PAGE_LIMIT,
-} from './constants.js';
+import { IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS, IN_PROGRESS_ORDER_MAX_AGE_DAYS } from './constants.js';
 import { idSchema } from './text.js';
 
 /** The words the order services use internally (spec §3). */
@@ -101,17 +97,6 @@ export const ORDER_HISTORY_YEARS = 5;
 /** The `error` of the 409 a delivery-address change gets once the order no longer allows it. */
 export const ADDRESS_NOT_CHANGEABLE_ERROR = 'delivery_address_not_changeable';
 
-/** A whole-number query parameter within bounds, with its default when left out. */
-export const intQueryParam = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
-
-/** GET {orders}/v2/superorders/me */
-export const superOrdersQuerySchema = z.object({
-  Offset: intQueryParam(0, 1_000_000, 0),
-  Limit: intQueryParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
-  OrderState: z._default(z.enum(ORDER_STATES), 'notExpired'),
-});
-export type SuperOrdersQuery = z.infer<typeof superOrdersQuerySchema>;
 
 /** Newest first; `total` counts every order the query matches, so a client pages until it has them all. */
 export const superOrderListSchema = z.object({ items: z.array(superOrderSchema), total: count });
