@@ -1,11 +1,14 @@
 import type { Locale } from './locales.js';
 
+/** Each brand's name as customers read it (the account area's titles, invoices, collection points). */
+export const BRAND_NAMES = { printhaven: 'Printhaven', albumly: 'Albumly' } as const;
+
 export interface Channel {
   /** The channel code the backend services know this storefront by. */
   code: string;
   /** The host the account area is served on for this storefront. */
   host: string;
-  brand: 'printhaven' | 'albumly';
+  brand: keyof typeof BRAND_NAMES;
   country: string;
   locale: Locale;
   currency: 'EUR' | 'GBP' | 'NOK' | 'SEK' | 'DKK';

@@ -1,5 +1,3 @@
-import type { Channel } from '@shoebox/contracts';
-
-const BRAND_NAMES: Record<Channel['brand'], string> = { printhaven: 'Printhaven', albumly: 'Albumly' };
+import { BRAND_NAMES, type Channel } from '@shoebox/contracts';
 
 export const brandName = (channel: Channel) => BRAND_NAMES[channel.brand];

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { INVOICE_MAX_LINES, type Channel } from '@shoebox/contracts';
+import { BRAND_NAMES, INVOICE_MAX_LINES, type Channel } from '@shoebox/contracts';
 import PDFDocument from 'pdfkit';
 import { invoiceTotals, lineAmount, type InvoiceLine } from './invoice-amounts.js';
 import { fillIn, INVOICE_PDF_TEXTS } from './invoice-pdf-texts.js';
@@ -16,11 +16,8 @@ export interface InvoiceDocument {
   lines: InvoiceLine[];
 }
 
-/** Each brand's name and colour on its invoices. */
-const BRANDS: Record<Channel['brand'], { name: string; colour: string }> = {
-  printhaven: { name: 'Printhaven', colour: '#0b5d7a' },
-  albumly: { name: 'Albumly', colour: '#6b3fa0' },
-};
+/** Each brand's colour on its invoices. */
+const BRAND_COLOURS: Record<Channel['brand'], string> = { printhaven: '#0b5d7a', albumly: '#6b3fa0' };
 
 /** Rows written between two turns of the event loop: a long invoice never holds it for more than a few milliseconds. */
 export const INVOICE_PDF_ROWS_PER_TURN = 20;
@@ -48,7 +45,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   if (invoice.lines.length > INVOICE_MAX_LINES) throw new Error(`An invoice PDF has at most ${INVOICE_MAX_LINES} lines`);
   const { channel } = invoice;
   const texts = INVOICE_PDF_TEXTS[channel.locale];
-  const brand = BRANDS[channel.brand];
+  const brand = { name: BRAND_NAMES[channel.brand], colour: BRAND_COLOURS[channel.brand] };
   const money = new Intl.NumberFormat(channel.locale, { style: 'currency', currency: channel.currency });
   const percent = new Intl.NumberFormat(channel.locale, { style: 'percent', maximumFractionDigits: 2 });
   const amount = (minor: number) => printable(money.format(minor / 100));

@@ -1,4 +1,4 @@
-import type { Address, Channel } from '@shoebox/contracts';
+import { BRAND_NAMES, type Address, type Channel } from '@shoebox/contracts';
 
 type PlaceAddress = Pick<Address, 'street' | 'houseNumber' | 'postalCode' | 'city'>;
 
@@ -18,8 +18,6 @@ const COLLECTION_POINTS: Record<string, PlaceAddress> = {
   NO: { street: 'Karl Johans gate', houseNumber: '16', postalCode: '0154', city: 'Oslo' },
   SE: { street: 'Drottninggatan', houseNumber: '53', postalCode: '111 21', city: 'Stockholm' },
 };
-
-const BRAND_NAMES: Record<Channel['brand'], string> = { printhaven: 'Printhaven', albumly: 'Albumly' };
 
 /** The channel's own collection point, addressed to the customer who collects the order. */
 export function collectionPointFor(channel: Channel, recipient: Pick<Address, 'firstName' | 'lastName' | 'phone'>): { name: string; address: Address } {
