@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { HISTORICAL_INVOICES_PAGE_SIZE } from './constants.js';
-import { idSchema, text } from './text.js';
+import { idSchema, queryInt, text } from './text.js';
 
 /** The most lines one invoice PDF carries (decision 057): its size and the time it takes to make stay bounded. */
 export const INVOICE_MAX_LINES = 200;
@@ -18,7 +18,7 @@ const minorUnits = z.int();
 
 /** GET {invoices}/api/v1/HistoricalInvoice/me: pages of HISTORICAL_INVOICES_PAGE_SIZE, the first is 1. */
 export const historicalInvoicesQuerySchema = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(HISTORICAL_INVOICES_MAX_PAGE)), 1),
+  page: queryInt(1, HISTORICAL_INVOICES_MAX_PAGE, 1),
 });
 export type HistoricalInvoicesQuery = z.infer<typeof historicalInvoicesQuerySchema>;
 

@@ -2,18 +2,14 @@
 import { z } from 'zod/mini';
 import { ORDERS_BY_ACCOUNT_LIMIT, ORDERS_PAGE_LIMIT } from './constants.js';
 import { ORDER_STATES, orderProductSchema, orderStatusSchema } from './orders.js';
-import { idSchema, text } from './text.js';
+import { idSchema, queryInt, text } from './text.js';
 
 const timestamp = z.iso.datetime({ offset: true });
 
-/** A whole-number query parameter within bounds, with its default when left out. */
-const intQueryParam = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
-
 /** GET {orders}/v2/superorders/me */
 export const superOrdersQuerySchema = z.object({
-  Offset: intQueryParam(0, 1_000_000, 0),
-  Limit: intQueryParam(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
+  Offset: queryInt(0, 1_000_000, 0),
+  Limit: queryInt(1, ORDERS_PAGE_LIMIT, ORDERS_PAGE_LIMIT),
   OrderState: z._default(z.enum(ORDER_STATES), 'notExpired'),
 });
 export type SuperOrdersQuery = z.infer<typeof superOrdersQuerySchema>;
@@ -23,8 +19,8 @@ const count = z.int().check(z.minimum(0));
 /** GET {orders}/orders/byAccount/{accountId}: the account's products, filtered by article names. */
 export const ordersByAccountQuerySchema = z.object({
   articleNames: z.optional(text().check(z.maxLength(500))),
-  offset: intQueryParam(0, 1_000_000, 0),
-  limit: intQueryParam(1, 100, ORDERS_BY_ACCOUNT_LIMIT),
+  offset: queryInt(0, 1_000_000, 0),
+  limit: queryInt(1, 100, ORDERS_BY_ACCOUNT_LIMIT),
 });
 export const accountOrderSchema = z.object({
   id: z.string(),

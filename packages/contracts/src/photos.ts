@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { cursorSchema, idSchema } from './text.js';
+import { cursorSchema, idSchema, queryInt } from './text.js';
 
 /** Thumbnail widths the library makes: 300 for small and medium grids, 800 for large grids, 1300 in preview. */
 export const THUMBNAIL_SIZES = [300, 800, 1300] as const;
@@ -59,7 +59,7 @@ export const timelineCountsQuerySchema = z.object({ sortKey: z._default(sortKeyS
 export const photoPageSchema = z.object({ cursor: z.nullable(z.string()), images: z.array(photoSchema) });
 export type PhotoPage = z.infer<typeof photoPageSchema>;
 
-const limit = (max: number, fallback: number) => z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), fallback);
+const limit = (max: number, fallback: number) => queryInt(1, max, fallback);
 
 export const TIMELINE_PAGE_SIZE = 24;
 export const PHOTOS_PAGE_SIZE = 500;

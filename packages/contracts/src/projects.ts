@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { findChannel } from './channels.js';
 import { SAVED_PROJECTS_PAGE_SIZE } from './constants.js';
-import { displayText, idSchema, text } from './text.js';
+import { displayText, idSchema, queryInt, text } from './text.js';
 
 /**
  * Saved projects (account-area §2.6, §7.5): what a customer saved in a product editor, listed on
@@ -21,8 +21,6 @@ export const PROJECTS_LIST_MAX_SKIP = 10_000;
 
 const count = z.int().check(z.minimum(0));
 const timestamp = z.iso.datetime({ offset: true });
-const intParam = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 /** The client names a new project: a uuid it makes, so a repeated save (double click, retry) is one project. */
 export const projectIdSchema = z.uuid().check(z.regex(/^[0-9a-f-]+$/, { message: 'Use the id in lower case' }));
@@ -89,8 +87,8 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** GET {projects}/api/v2/projects/{accountId}?skip&limit: last saved first. */
 export const projectListQuerySchema = z.object({
-  skip: intParam(0, PROJECTS_LIST_MAX_SKIP, 0),
-  limit: intParam(1, PROJECTS_LIST_MAX_LIMIT, SAVED_PROJECTS_PAGE_SIZE),
+  skip: queryInt(0, PROJECTS_LIST_MAX_SKIP, 0),
+  limit: queryInt(1, PROJECTS_LIST_MAX_LIMIT, SAVED_PROJECTS_PAGE_SIZE),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 

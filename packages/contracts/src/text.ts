@@ -32,5 +32,9 @@ export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`
 /** An id in a path or in a list of ids. */
 export const idSchema = text().check(z.minLength(1), z.maxLength(64));
 
+/** A whole number a query string carries, within bounds, and the value it takes when left out. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
 /** An opaque paging cursor, handed back as the server gave it. */
 export const cursorSchema = text().check(z.maxLength(512));
