@@ -10,6 +10,34 @@ export const businessDetailsSchema = z.object({
   status: businessStatusSchema,
 });
 
+/**
+ * FTP integration (account-area §2.7, §3; business only): where the retailer calls back when a business
+ * customer's order files are ready on the FTP server, and in which format (decision 062).
+ */
+export const CALLBACK_FORMATS = ['json', 'xml'] as const;
+export type CallbackFormat = (typeof CALLBACK_FORMATS)[number];
+export const CALLBACK_URL_MAX_LENGTH = 2048;
+
+/** An https address only: the callback carries order details, never over plain http. */
+export const callbackUrlSchema = text().check(
+  z.trim(),
+  z.maxLength(CALLBACK_URL_MAX_LENGTH),
+  z.refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:' && new URL(u).hostname !== '', { message: 'callbackUrl' }),
+);
+
+export const ftpIntegrationSchema = z.object({
+  callbackUrl: z.nullable(z.string()),
+  callbackFormat: z.nullable(z.enum(CALLBACK_FORMATS)),
+});
+export type FtpIntegration = z.infer<typeof ftpIntegrationSchema>;
+
+/** PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. */
+export const updateFtpIntegrationSchema = z.union([
+  z.object({ callbackUrl: callbackUrlSchema, callbackFormat: z.enum(CALLBACK_FORMATS) }),
+  z.object({ callbackUrl: z.null(), callbackFormat: z.null() }),
+]);
+export type UpdateFtpIntegration = z.infer<typeof updateFtpIntegrationSchema>;
+
 export const customerSchema = z.object({
   id: z.string().check(z.minLength(1)),
   email: z.email(),
@@ -19,6 +47,8 @@ export const customerSchema = z.object({
   channel: z.string(),
   registeredAt: z.iso.datetime({ offset: true }),
   business: z.nullable(businessDetailsSchema),
+  /** Business customers' FTP integration; null for consumers. */
+  integration: z.nullable(ftpIntegrationSchema),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

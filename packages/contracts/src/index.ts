@@ -30,3 +30,8 @@ export * from './prints.js';
 export * from './campaigns.js';
 export * from './fulfilment.js';
 export * from './temp-selections.js';
+export * from './channel-name.js';
+export * from './customer-addresses.js';
+export * from './payment-methods.js';
+export * from './identity-requests.js';
+export * from './widgets.js';

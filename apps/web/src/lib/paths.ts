@@ -1,3 +1,5 @@
+import { SHARED_BOOK_WEB_PATH } from '@shoebox/contracts';
+
 /** Every route of the account area (spec: account-area §2.1, photo-library §2). */
 export const paths = {
   overview: '/',
@@ -20,13 +22,17 @@ export const paths = {
   paymentMethod: '/settings/payment-method',
   changeEmail: '/settings/email',
   newAddress: '/settings/new-address',
+  address: (addressId: string) => `/settings/address/${encodeURIComponent(addressId)}`,
   allAddresses: '/settings/addresses/all',
   businessNewAddress: '/settings/b2b/new-address',
+  businessAddress: (addressId: string) => `/settings/b2b/address/${encodeURIComponent(addressId)}`,
   changeEmailConfirmation: '/change-email-confirmation',
   changeEmailSuccess: '/change-email-success',
   changeEmailError: '/change-email-error',
   logout: '/logout',
   widgets: '/online-products',
+  widget: (productCode: string) => `/online-products/${encodeURIComponent(productCode)}`,
+  sharedPhotoBook: (shareToken: string) => `${SHARED_BOOK_WEB_PATH}/${encodeURIComponent(shareToken)}`,
   invoices: '/invoices',
   integration: '/integration',
   subscriptionConfirmation: '/subscription-confirmation',

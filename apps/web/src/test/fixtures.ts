@@ -67,6 +67,7 @@ export function customerRecord(overrides: Partial<Customer> = {}): Customer {
     channel: DEFAULT_HOST,
     registeredAt: '2024-03-01T10:00:00.000Z',
     business: null,
+    integration: null,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ function toCustomer(row: CustomersTable): Customer {
     business: row.business_status
       ? { companyName: row.business_company, vatNumber: row.business_vat, status: row.business_status }
       : null,
+    integration: null,
   };
 }
 

@@ -1,0 +1,42 @@
+import { z } from 'zod/mini';
+import { addressInputSchema } from './address-input.js';
+import { addressSchema } from './addresses.js';
+import type { Channel } from './channels.js';
+import { idSchema } from './text.js';
+
+/**
+ * The customer's address book (account-area §2.7, §7.2): GET/POST {customers}/customers/me/addresses,
+ * PUT/DELETE …/addresses/{id}. One address may be the default delivery address; the first one saved is.
+ * An order keeps its own copy of the address it was placed with, so changing or deleting an address
+ * never changes an order (decision 062).
+ */
+
+/** Addresses one customer may keep; adding another answers 409 address_limit_reached. */
+export const MAX_ADDRESSES_PER_CUSTOMER = 20;
+
+export const customerAddressSchema = z.extend(addressSchema, {
+  id: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type CustomerAddress = z.infer<typeof customerAddressSchema>;
+
+/** Default first, then oldest first. */
+export const customerAddressListSchema = z.object({ items: z.array(customerAddressSchema) });
+export type CustomerAddressList = z.infer<typeof customerAddressListSchema>;
+
+/**
+ * POST and PUT body: the address as typed (the §5 messages name a refused field), and whether it becomes
+ * the default. Making one the default takes it from the other; the default cannot be unset by PUT, only
+ * moved (and deleting the default makes the oldest remaining one the default).
+ */
+export const customerAddressInputSchema = z.intersection(addressInputSchema, z.object({ isDefault: z.optional(z.boolean()) }));
+export type CustomerAddressInput = z.infer<typeof customerAddressInputSchema>;
+
+export const customerAddressParamsSchema = z.object({ id: idSchema });
+
+/**
+ * The countries a customer of this storefront may save an address in: the storefront's own, whose
+ * postal-code rule applies (spec §5). A country outside answers 400 on countryCode.
+ */
+export const deliveryCountriesFor = (channel: Pick<Channel, 'country'>): string[] => [channel.country];

@@ -1,0 +1,64 @@
+import { z } from 'zod/mini';
+import type { Channel } from './channels.js';
+import { displayText, text } from './text.js';
+
+/**
+ * The stored payment method (account-area §2.7, /settings/payment-method): GET and PUT
+ * {customers}/customers/me/payment-method. Card numbers and IBANs are never stored: the server keeps
+ * the kind, the brand, the last four digits, the expiry and the holder, and refuses to echo more
+ * (decision 063).
+ */
+export const PAYMENT_METHOD_KINDS = ['card', 'sepaDirectDebit', 'paypal', 'ideal', 'bancontact', 'klarna'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+const EURO_SEPA = ['NL', 'BE', 'DE', 'AT', 'FR', 'ES', 'IT', 'PT', 'IE'];
+const LOCAL_KINDS: Record<string, PaymentMethodKind[]> = { NL: ['ideal'], BE: ['bancontact'], DE: ['klarna'], AT: ['klarna'], SE: ['klarna'], NO: ['klarna'], DK: ['klarna'] };
+
+/** The kinds a storefront offers, in the order its screen lists them. */
+export function paymentKindsFor(channel: Pick<Channel, 'country'>): PaymentMethodKind[] {
+  return ['card', ...(EURO_SEPA.includes(channel.country) ? (['sepaDirectDebit'] as const) : []), 'paypal', ...(LOCAL_KINDS[channel.country] ?? [])];
+}
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'maestro'] as const;
+
+const holder = displayText().check(z.trim(), z.minLength(1), z.maxLength(100));
+
+/** What the customer types; `number` and `iban` are checked (Luhn, IBAN mod 97) and then only their last four digits kept. */
+export const paymentMethodInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('card'),
+    number: text().check(z.regex(/^[\d ]{12,23}$/, { message: 'cardNumber' })),
+    expiryMonth: z.int().check(z.minimum(1), z.maximum(12)),
+    expiryYear: z.int().check(z.minimum(2000), z.maximum(2100)),
+    holder,
+  }),
+  z.object({ kind: z.literal('sepaDirectDebit'), iban: text().check(z.regex(/^[A-Za-z]{2}\d{2}[A-Za-z\d ]{10,36}$/, { message: 'iban' })), holder }),
+  z.object({ kind: z.literal('paypal'), email: z.email().check(z.maxLength(320)) }),
+  z.object({ kind: z.literal('ideal') }),
+  z.object({ kind: z.literal('bancontact') }),
+  z.object({ kind: z.literal('klarna') }),
+]);
+export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;
+
+/** The stored method as the screen shows it: masked, never a whole number. */
+export const storedPaymentMethodSchema = z.object({
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  /** For cards. */
+  brand: z.nullable(z.enum(CARD_BRANDS)),
+  /** Last four digits of the card or IBAN. */
+  last4: z.nullable(z.string()),
+  expiryMonth: z.nullable(z.int()),
+  expiryYear: z.nullable(z.int()),
+  holder: z.nullable(z.string()),
+  /** PayPal's address, masked ("m•••@example.com"). */
+  maskedEmail: z.nullable(z.string()),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type StoredPaymentMethod = z.infer<typeof storedPaymentMethodSchema>;
+
+export const paymentMethodSettingsSchema = z.object({
+  method: z.nullable(storedPaymentMethodSchema),
+  /** paymentKindsFor(the customer's storefront). */
+  available: z.array(z.enum(PAYMENT_METHOD_KINDS)),
+});
+export type PaymentMethodSettings = z.infer<typeof paymentMethodSettingsSchema>;

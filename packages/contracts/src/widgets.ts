@@ -1,0 +1,124 @@
+import { z } from 'zod/mini';
+import { channelNameSchema } from './channel-name.js';
+import { displayText, idSchema, queryInt, text } from './text.js';
+
+/**
+ * Online photo books, "widgets" (account-area §2.8, §3, §7.8; consumers only, business gets 403):
+ * a book made from the customer's photos that can be shared by mail with anyone, who opens it without
+ * an account, and published to the storefront's public gallery in a category. Under {widgets}:
+ *   GET    /v1/widgets/me?offset&limit               the customer's books, newest first (page size WIDGETS_PAGE_SIZE)
+ *   GET    /v1/widget/all?orderCodes=a,b             the customer's books of those order codes
+ *   GET    /v1/widget/{id}                           one book with its pages
+ *   POST   /v1/widget/{id}                           rename it { title }
+ *   DELETE /v1/widget/{id}                           delete it, its shares and its gallery entry
+ *   PUT    /v1/widget/{id}/share?vendorId&fromName&personalMessage&toEmailAddress   (address base64-encoded)
+ *   GET    /v1/shared-books/{shareToken}             public: the shared book, for whoever holds the link
+ *   GET    /v1/categories                            gallery categories
+ *   GET    /v1/galleryentries/{id}?channel  POST /v1/galleryentries/  PUT|DELETE /v1/galleryentries/{id}?channel
+ *   GET    /v1/blockedorders/{orderCode}              public: whether an order is blocked from the gallery
+ * The widget's server-side orderCode is called productCode here (spec §3). Limits: decision 065.
+ */
+export const WIDGETS_PAGE_SIZE = 12;
+export const WIDGETS_LIST_MAX_LIMIT = 50;
+export const WIDGET_PRODUCT_TYPES = ['photobook', 'calendar', 'wallDecor'] as const;
+export type WidgetProductType = (typeof WIDGET_PRODUCT_TYPES)[number];
+export const WIDGET_TITLE_MAX_LENGTH = 120;
+export const SHARE_SENDER_NAME_MAX_LENGTH = 100;
+export const SHARE_MESSAGE_MAX_LENGTH = 1000;
+/** Shares one customer may send per window; beyond it 429 and no mail. */
+export const WIDGET_SHARES_PER_WINDOW = 20;
+export const WIDGET_SHARE_WINDOW_MINUTES = 60;
+/** How long a share link opens the book. */
+export const WIDGET_SHARE_LINK_VALID_DAYS = 90;
+/** The public page a share link opens: {origin}/shared-photo-book/{shareToken}. */
+export const SHARED_BOOK_WEB_PATH = '/shared-photo-book';
+
+const timestamp = z.iso.datetime({ offset: true });
+const count = z.int().check(z.minimum(0));
+
+export const widgetSchema = z.object({
+  widgetId: z.string(),
+  /** The order the book belongs to (the server's orderCode). */
+  productCode: z.string(),
+  productType: z.enum(WIDGET_PRODUCT_TYPES),
+  title: z.string(),
+  pageCount: count,
+  /** A signed thumbnail address of the cover photo, or null when its photo is gone. */
+  coverUrl: z.nullable(z.string()),
+  createdAt: timestamp,
+  /** The gallery entry of this book, if published. */
+  galleryEntryId: z.nullable(z.string()),
+});
+export type Widget = z.infer<typeof widgetSchema>;
+
+export const widgetListQuerySchema = z.object({ offset: queryInt(0, 10_000, 0), limit: queryInt(1, WIDGETS_LIST_MAX_LIMIT, WIDGETS_PAGE_SIZE) });
+export const widgetListSchema = z.object({ items: z.array(widgetSchema), total: count });
+export type WidgetList = z.infer<typeof widgetListSchema>;
+
+export const widgetsByOrderQuerySchema = z.object({ orderCodes: text().check(z.minLength(1), z.maxLength(2000)) });
+export const widgetsByOrderSchema = z.object({ items: z.array(widgetSchema) });
+
+export const bookPhotoSchema = z.object({ url: z.string(), width: count, height: count });
+export const bookPageSchema = z.object({ caption: z.nullable(z.string()), photos: z.array(bookPhotoSchema) });
+export type BookPage = z.infer<typeof bookPageSchema>;
+
+export const widgetDetailsSchema = z.extend(widgetSchema, { pages: z.array(bookPageSchema) });
+export type WidgetDetails = z.infer<typeof widgetDetailsSchema>;
+
+export const widgetParamsSchema = z.object({ id: idSchema });
+export const renameWidgetSchema = z.object({
+  title: displayText().check(z.trim(), z.minLength(1), z.maxLength(WIDGET_TITLE_MAX_LENGTH)),
+});
+
+/** Spec §7.8: the share's fields travel in the query; toEmailAddress is base64 of the recipient's address. */
+export const widgetShareQuerySchema = z.object({
+  vendorId: text().check(z.minLength(1), z.maxLength(64)),
+  fromName: displayText().check(z.trim(), z.minLength(1), z.maxLength(SHARE_SENDER_NAME_MAX_LENGTH)),
+  personalMessage: z._default(text().check(z.maxLength(SHARE_MESSAGE_MAX_LENGTH)), ''),
+  toEmailAddress: text().check(z.minLength(4), z.maxLength(500)),
+});
+export type WidgetShareQuery = z.infer<typeof widgetShareQuerySchema>;
+export const widgetShareResultSchema = z.object({ shareId: z.string(), expiresAt: timestamp });
+
+/** The base64 the share call carries, from an address (UTF-8 safe). */
+export function encodeShareEmail(email: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(email)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** What the recipient sees: no ids, no owner's address. */
+export const sharedBookSchema = z.object({
+  title: z.string(),
+  senderName: z.string(),
+  personalMessage: z.string(),
+  pages: z.array(bookPageSchema),
+  expiresAt: timestamp,
+});
+export type SharedBook = z.infer<typeof sharedBookSchema>;
+export const sharedBookParamsSchema = z.object({ shareToken: text().check(z.minLength(16), z.maxLength(200)) });
+
+export const galleryCategorySchema = z.object({ id: z.string(), name: z.string() });
+export const galleryCategoriesSchema = z.object({ items: z.array(galleryCategorySchema) });
+export type GalleryCategory = z.infer<typeof galleryCategorySchema>;
+
+export const galleryEntrySchema = z.object({
+  id: z.string(),
+  widgetId: z.string(),
+  title: z.string(),
+  categoryId: z.string(),
+  channel: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type GalleryEntry = z.infer<typeof galleryEntrySchema>;
+export const galleryChannelQuerySchema = z.object({ channel: channelNameSchema });
+const galleryTitle = displayText().check(z.trim(), z.minLength(1), z.maxLength(WIDGET_TITLE_MAX_LENGTH));
+export const createGalleryEntrySchema = z.object({ widgetId: idSchema, categoryId: idSchema, title: galleryTitle, channel: channelNameSchema });
+export const updateGalleryEntrySchema = z.object({ categoryId: idSchema, title: galleryTitle });
+export type CreateGalleryEntry = z.infer<typeof createGalleryEntrySchema>;
+export type UpdateGalleryEntry = z.infer<typeof updateGalleryEntrySchema>;
+
+/** A blocked order's book cannot be published to the gallery (409 order_blocked). */
+export const blockedOrderSchema = z.object({ orderCode: z.string(), blocked: z.boolean() });
+export const blockedOrderParamsSchema = z.object({ orderCode: idSchema });
