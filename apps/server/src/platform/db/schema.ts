@@ -414,6 +414,15 @@ export interface TempSelectionTurnsTable {
   last_created_at: string;
 }
 
+/** A requested account deletion (migration 024, decision 066): customer_id is cleared when it has finished. */
+export interface AccountDeletionsTable {
+  /** Random; the customer's kept orders and invoices carry it instead of their id. */
+  tombstone: string;
+  customer_id: string | null;
+  requested_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   identities: IdentitiesTable;
@@ -452,4 +461,5 @@ export interface Database {
   historical_invoices: HistoricalInvoicesTable;
   temp_selections: TempSelectionsTable;
   temp_selection_turns: TempSelectionTurnsTable;
+  account_deletions: AccountDeletionsTable;
 }
