@@ -16,6 +16,8 @@ const customer = (overrides: Partial<CustomersTable> = {}): CustomersTable => ({
   business_vat: null,
   business_status: null,
   deleted_at: null,
+  callback_url: null,
+  callback_format: null,
   ...overrides,
 });
 

@@ -20,6 +20,7 @@ import * as campaigns from './migrations/017-campaigns.js';
 import * as projects from './migrations/019-projects.js';
 import * as tempSelections from './migrations/020-temp-selections.js';
 import * as orderHistoryVersions from './migrations/021-order-history-versions.js';
+import * as addressBookAndPaymentMethods from './migrations/022-address-book-and-payment-methods.js';
 import * as accountDeletions from './migrations/024-account-deletions.js';
 
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '019-projects': projects,
   '020-temp-selections': tempSelections,
   '021-order-history-versions': orderHistoryVersions,
+  '022-address-book-and-payment-methods': addressBookAndPaymentMethods,
   '024-account-deletions': accountDeletions,
 };
 

@@ -14,6 +14,9 @@ export interface CustomersTable {
   business_vat: string | null;
   business_status: 'Default' | 'New' | 'Blocked' | 'Active' | null;
   deleted_at: string | null;
+  /** FTP integration (business only, decision 062): both set or both null; left out when a customer is created. */
+  callback_url?: string | null;
+  callback_format?: 'json' | 'xml' | null;
 }
 
 export interface IdentitiesTable {
@@ -423,8 +426,39 @@ export interface AccountDeletionsTable {
   finished_at: string | null;
 }
 
+/** One address in a customer's address book (migration 022); `is_default` is 0/1, at most one 1 per customer. */
+export interface CustomerAddressesTable {
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  street: string;
+  house_number: string;
+  postal_code: string;
+  city: string;
+  country_code: string;
+  phone: string | null;
+  is_default: number;
+  created_at: string;
+}
+
+/** The customer's stored payment method, masked only (decision 063): never a whole card number or IBAN. */
+export interface CustomerPaymentMethodsTable {
+  customer_id: string;
+  kind: 'card' | 'sepaDirectDebit' | 'paypal' | 'ideal' | 'bancontact' | 'klarna';
+  brand: 'visa' | 'mastercard' | 'amex' | 'maestro' | null;
+  last4: string | null;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  holder: string | null;
+  masked_email: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
+  customer_addresses: CustomerAddressesTable;
+  customer_payment_methods: CustomerPaymentMethodsTable;
   identities: IdentitiesTable;
   login_attempts: LoginAttemptsTable;
   oidc_models: OidcModelsTable;
