@@ -22,6 +22,7 @@ import * as tempSelections from './migrations/020-temp-selections.js';
 import * as orderHistoryVersions from './migrations/021-order-history-versions.js';
 import * as addressBookAndPaymentMethods from './migrations/022-address-book-and-payment-methods.js';
 import * as accountDeletions from './migrations/024-account-deletions.js';
+import * as widgets from './migrations/025-widgets.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '021-order-history-versions': orderHistoryVersions,
   '022-address-book-and-payment-methods': addressBookAndPaymentMethods,
   '024-account-deletions': accountDeletions,
+  '025-widgets': widgets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

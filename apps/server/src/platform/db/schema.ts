@@ -455,6 +455,67 @@ export interface CustomerPaymentMethodsTable {
   updated_at: string;
 }
 
+/** An online photo book (migration 025): one customer's, of one of their order codes (decision 065). */
+export interface WidgetsTable {
+  id: string;
+  customer_id: string;
+  product_code: string;
+  product_type: 'photobook' | 'calendar' | 'wallDecor';
+  title: string;
+  cover_photo_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One page of a book; `photo_ids` is a JSON array of the customer's photo ids in the order laid out. */
+export interface WidgetPagesTable {
+  widget_id: string;
+  position: number;
+  caption: string | null;
+  photo_ids: string;
+}
+
+/** A share link mailed to someone: only the token's hash is kept; `sent_at` is null until the mail went. */
+export interface WidgetSharesTable {
+  id: string;
+  widget_id: string;
+  customer_id: string;
+  token_hash: string;
+  vendor_id: string;
+  sender_name: string;
+  personal_message: string;
+  recipient_email: string;
+  created_at: string;
+  expires_at: string;
+  sent_at: string | null;
+}
+
+/** Shares one customer asked for in one window, counted by one upsert each. */
+export interface WidgetShareCountsTable {
+  customer_id: string;
+  window_start: string;
+  count: number;
+}
+
+/** A book published to the storefront's gallery; at most one per book. */
+export interface GalleryEntriesTable {
+  id: string;
+  widget_id: string;
+  customer_id: string;
+  category_id: string;
+  title: string;
+  channel: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order code whose books may not be published to the gallery. */
+export interface BlockedOrdersTable {
+  order_code: string;
+  reason: string;
+  blocked_at: string;
+}
+
 export interface Database {
   customers: CustomersTable;
   customer_addresses: CustomerAddressesTable;
@@ -496,4 +557,10 @@ export interface Database {
   temp_selections: TempSelectionsTable;
   temp_selection_turns: TempSelectionTurnsTable;
   account_deletions: AccountDeletionsTable;
+  widgets: WidgetsTable;
+  widget_pages: WidgetPagesTable;
+  widget_shares: WidgetSharesTable;
+  widget_share_counts: WidgetShareCountsTable;
+  gallery_entries: GalleryEntriesTable;
+  blocked_orders: BlockedOrdersTable;
 }
