@@ -31,8 +31,11 @@ export const ftpIntegrationSchema = z.object({
 });
 export type FtpIntegration = z.infer<typeof ftpIntegrationSchema>;
 
-/** PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. */
-export const updateFtpIntegrationSchema = z.union([
+/**
+ * PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. Told apart
+ * by the format, so an unknown one is refused as callbackFormat rather than as the whole body.
+ */
+export const updateFtpIntegrationSchema = z.discriminatedUnion('callbackFormat', [
   z.object({ callbackUrl: callbackUrlSchema, callbackFormat: z.enum(CALLBACK_FORMATS) }),
   z.object({ callbackUrl: z.null(), callbackFormat: z.null() }),
 ]);
