@@ -15,6 +15,18 @@ export function customerRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Sets a business customer's callback; a consumer's or a deleted customer's row is left alone (false). */
+    async setIntegration(id: string, integration: Pick<CustomersTable, 'callback_url' | 'callback_format'>) {
+      const result = await db
+        .updateTable('customers')
+        .set(integration)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where('business_status', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     count: async () => Number((await db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
   };
 }

@@ -1,4 +1,4 @@
-import { customerSchema, updateCustomerSchema } from '@shoebox/contracts';
+import { customerSchema, updateCustomerSchema, updateFtpIntegrationSchema } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/api/route.js';
 import type { CustomerService } from './customer.service.js';
@@ -9,5 +9,17 @@ export const customerRoutes = (service: CustomerService): FastifyPluginAsync => 
     app,
     { method: 'PUT', url: '/customers/me', summary: "Change the customer's name and phone number", body: updateCustomerSchema, response: { 200: customerSchema } },
     ({ identity, body }) => service.updateMe(identity, body),
+  );
+  route(
+    app,
+    {
+      method: 'PATCH',
+      url: '/customers/me',
+      summary: "Set or clear a business customer's FTP integration callback",
+      description: 'callbackUrl (https only) and callbackFormat together, or both null to stop the callbacks. A consumer answers 403.',
+      body: updateFtpIntegrationSchema,
+      response: { 200: customerSchema },
+    },
+    ({ identity, body }) => service.setIntegration(identity, body),
   );
 };

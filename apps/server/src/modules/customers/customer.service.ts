@@ -1,6 +1,6 @@
-import type { Customer, UpdateCustomer } from '@shoebox/contracts';
+import type { Customer, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
-import { notFound } from '../../platform/http/errors.js';
+import { forbidden, notFound } from '../../platform/http/errors.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
 import type { CustomerRepository } from './customer.repository.js';
 
@@ -16,7 +16,8 @@ function toCustomer(row: CustomersTable): Customer {
     business: row.business_status
       ? { companyName: row.business_company, vatNumber: row.business_vat, status: row.business_status }
       : null,
-    integration: null,
+    // Business customers only (decision 062): a consumer has no FTP integration to set.
+    integration: row.business_status ? { callbackUrl: row.callback_url ?? null, callbackFormat: row.callback_format ?? null } : null,
   };
 }
 
@@ -31,6 +32,15 @@ export function customerService(repo: CustomerRepository) {
 
     async updateMe(identity: Identity, changes: UpdateCustomer): Promise<Customer> {
       const updated = await repo.update(identity.customerId, { first_name: changes.firstName, last_name: changes.lastName, phone: changes.phone });
+      if (!updated) throw notFound('Customer not found');
+      return this.me(identity);
+    },
+
+    /** PATCH /customers/me: the FTP integration's callback, for business customers only (403 for a consumer). */
+    async setIntegration(identity: Identity, integration: UpdateFtpIntegration): Promise<Customer> {
+      const current = await this.me(identity);
+      if (!current.business) throw forbidden('Only business customers have an FTP integration');
+      const updated = await repo.setIntegration(identity.customerId, { callback_url: integration.callbackUrl, callback_format: integration.callbackFormat });
       if (!updated) throw notFound('Customer not found');
       return this.me(identity);
     },
