@@ -17,6 +17,7 @@ import { displayText, idSchema, queryInt, text } from './text.js';
  *   GET    /v1/galleryentries/{id}?channel  POST /v1/galleryentries/  PUT|DELETE /v1/galleryentries/{id}?channel
  *   GET    /v1/blockedorders/{orderCode}              public: whether an order is blocked from the gallery
  * The widget's server-side orderCode is called productCode here (spec §3). Limits: decision 065.
+ * Refusals with their own `error` code: WIDGET_ERRORS.
  */
 export const WIDGETS_PAGE_SIZE = 12;
 export const WIDGETS_LIST_MAX_LIMIT = 50;
@@ -55,6 +56,8 @@ export const widgetListQuerySchema = z.object({ offset: queryInt(0, 10_000, 0), 
 export const widgetListSchema = z.object({ items: z.array(widgetSchema), total: count });
 export type WidgetList = z.infer<typeof widgetListSchema>;
 
+/** At most this many order codes in one GET /v1/widget/all; more is a 400. */
+export const WIDGETS_BY_ORDER_MAX_CODES = 50;
 export const widgetsByOrderQuerySchema = z.object({ orderCodes: text().check(z.minLength(1), z.maxLength(2000)) });
 export const widgetsByOrderSchema = z.object({ items: z.array(widgetSchema) });
 
@@ -98,6 +101,12 @@ export const sharedBookSchema = z.object({
 export type SharedBook = z.infer<typeof sharedBookSchema>;
 export const sharedBookParamsSchema = z.object({ shareToken: text().check(z.minLength(16), z.maxLength(200)) });
 
+/**
+ * The gallery's categories, a fixed list. GET /v1/categories answers them in this order with an English
+ * `name`; the web shows its own translation of each id (falling back to that name).
+ */
+export const GALLERY_CATEGORY_IDS = ['family', 'travel', 'wedding', 'baby', 'celebrations', 'nature', 'pets', 'other'] as const;
+export type GalleryCategoryId = (typeof GALLERY_CATEGORY_IDS)[number];
 export const galleryCategorySchema = z.object({ id: z.string(), name: z.string() });
 export const galleryCategoriesSchema = z.object({ items: z.array(galleryCategorySchema) });
 export type GalleryCategory = z.infer<typeof galleryCategorySchema>;
@@ -113,6 +122,7 @@ export const galleryEntrySchema = z.object({
 });
 export type GalleryEntry = z.infer<typeof galleryEntrySchema>;
 export const galleryChannelQuerySchema = z.object({ channel: channelNameSchema });
+export const galleryEntryParamsSchema = z.object({ id: idSchema });
 const galleryTitle = displayText().check(z.trim(), z.minLength(1), z.maxLength(WIDGET_TITLE_MAX_LENGTH));
 export const createGalleryEntrySchema = z.object({ widgetId: idSchema, categoryId: idSchema, title: galleryTitle, channel: channelNameSchema });
 export const updateGalleryEntrySchema = z.object({ categoryId: idSchema, title: galleryTitle });
@@ -122,3 +132,11 @@ export type UpdateGalleryEntry = z.infer<typeof updateGalleryEntrySchema>;
 /** A blocked order's book cannot be published to the gallery (409 order_blocked). */
 export const blockedOrderSchema = z.object({ orderCode: z.string(), blocked: z.boolean() });
 export const blockedOrderParamsSchema = z.object({ orderCode: idSchema });
+
+/** The `error` of the refusals particular to photo books (all 409). */
+export const WIDGET_ERRORS = {
+  /** The book's order is blocked from the gallery. */
+  orderBlocked: 'order_blocked',
+  /** The book already has a gallery entry: change or delete that one. */
+  alreadyPublished: 'gallery_entry_exists',
+} as const;
