@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '@shoebox/contracts';
+import { mailDate, mailLocale, type Language } from '../../platform/mail/mail-language.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 interface MailTexts {
@@ -8,9 +8,7 @@ interface MailTexts {
   skipped: (count: number) => string;
 }
 
-type Language = 'en' | 'nl' | 'de' | 'fr' | 'es' | 'it' | 'da' | 'pt' | 'nb' | 'sv';
-
-/** One text per language: the storefronts that share a language (nl-NL and nl-BE, de-DE and de-AT) share it. */
+/** One text per language (mail-language.ts). */
 const TEXTS: Record<Language, MailTexts> = {
   en: {
     subject: 'Your photo export is ready',
@@ -64,9 +62,6 @@ const TEXTS: Record<Language, MailTexts> = {
   },
 };
 
-/** The mail's language when the customer's storefront has none we know. */
-export const EXPORT_MAIL_FALLBACK_LOCALE: Locale = 'en-GB';
-
 export interface ExportReadyMail {
   to: string;
   locale: string;
@@ -79,9 +74,9 @@ export interface ExportReadyMail {
 
 /** The mail that says an export is ready, in the customer's storefront language, its expiry as a date of that locale. */
 export function exportReadyMail(o: ExportReadyMail): MailMessage {
-  const locale = isLocale(o.locale) ? o.locale : EXPORT_MAIL_FALLBACK_LOCALE;
-  const texts = TEXTS[locale.slice(0, 2) as Language];
-  const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(o.expires);
+  const { locale, language } = mailLocale(o.locale);
+  const texts = TEXTS[language];
+  const expires = mailDate(locale, o.expires);
   const text = [texts.body({ link: o.link, expires, photos: o.photos }), ...(o.skipped > 0 ? [texts.skipped(o.skipped)] : [])].join('\n\n');
   return { to: o.to, subject: texts.subject, text };
 }
