@@ -14,6 +14,9 @@ import { exportJob } from './modules/backups/export-job.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
+import { addressRepository } from './modules/addresses/address.repository.js';
+import { addressRoutes } from './modules/addresses/address.routes.js';
+import { addressService } from './modules/addresses/address.service.js';
 import { defineDownloadArchiveJob } from './modules/downloads/download-archive-job.js';
 import { startDownloadSweeper } from './modules/downloads/download-sweeper.js';
 import { downloadRepository } from './modules/downloads/download.repository.js';
@@ -255,6 +258,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');
     });
     await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(addressRoutes(addressService({ repo: addressRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(backupRoutes(backups), { prefix: SERVICE_BASE_PATHS.photoManagement });
