@@ -21,6 +21,7 @@ import * as projects from './migrations/019-projects.js';
 import * as tempSelections from './migrations/020-temp-selections.js';
 import * as orderHistoryVersions from './migrations/021-order-history-versions.js';
 import * as addressBookAndPaymentMethods from './migrations/022-address-book-and-payment-methods.js';
+import * as identityRequests from './migrations/023-identity-requests.js';
 import * as accountDeletions from './migrations/024-account-deletions.js';
 import * as widgets from './migrations/025-widgets.js';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020-temp-selections': tempSelections,
   '021-order-history-versions': orderHistoryVersions,
   '022-address-book-and-payment-methods': addressBookAndPaymentMethods,
+  '023-identity-requests': identityRequests,
   '024-account-deletions': accountDeletions,
   '025-widgets': widgets,
 };

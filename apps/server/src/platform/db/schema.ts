@@ -417,6 +417,29 @@ export interface TempSelectionTurnsTable {
   last_created_at: string;
 }
 
+/** An email change or account deletion request (migration 023, decision 064): only the token's sha256 is kept. */
+export interface IdentityRequestsTable {
+  id: string;
+  customer_id: string;
+  kind: 'email_change' | 'account_deletion';
+  token_hash: string;
+  /** The address asked for; null for a deletion. */
+  new_email: string | null;
+  channel: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the token was used or a newer request of the kind replaced it. */
+  closed_at: string | null;
+}
+
+/** Identity requests counted per customer and kind in fixed windows (migration 023). */
+export interface IdentityRequestCountsTable {
+  customer_id: string;
+  kind: IdentityRequestsTable['kind'];
+  window_start: string;
+  count: number;
+}
+
 /** A requested account deletion (migration 024, decision 066): customer_id is cleared when it has finished. */
 export interface AccountDeletionsTable {
   /** Random; the customer's kept orders and invoices carry it instead of their id. */
@@ -556,6 +579,8 @@ export interface Database {
   historical_invoices: HistoricalInvoicesTable;
   temp_selections: TempSelectionsTable;
   temp_selection_turns: TempSelectionTurnsTable;
+  identity_requests: IdentityRequestsTable;
+  identity_request_counts: IdentityRequestCountsTable;
   account_deletions: AccountDeletionsTable;
   widgets: WidgetsTable;
   widget_pages: WidgetPagesTable;
