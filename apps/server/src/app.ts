@@ -3,12 +3,14 @@ import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { accountDeletionRepository } from './modules/account-deletion/account-deletion.repository.js';
+import { accountDeletionService, type AccountDeletionService } from './modules/account-deletion/account-deletion.service.js';
 import { albumRepository } from './modules/albums/album.repository.js';
 import { albumRoutes } from './modules/albums/album.routes.js';
 import { albumService } from './modules/albums/album.service.js';
 import { backupRepository } from './modules/backups/backup.repository.js';
 import { backupRoutes } from './modules/backups/backup.routes.js';
-import { backupService, EXPORT_JOB, type ExportJobPayload } from './modules/backups/backup.service.js';
+import { backupService, EXPORT_JOB, exportBlobPrefix, type ExportJobPayload } from './modules/backups/backup.service.js';
 import { startExportExpirySweeper } from './modules/backups/export-expiry-sweeper.js';
 import { exportJob } from './modules/backups/export-job.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
@@ -17,7 +19,10 @@ import { customerService } from './modules/customers/customer.service.js';
 import { addressRepository } from './modules/addresses/address.repository.js';
 import { addressRoutes } from './modules/addresses/address.routes.js';
 import { addressService } from './modules/addresses/address.service.js';
-import { defineDownloadArchiveJob } from './modules/downloads/download-archive-job.js';
+import { paymentMethodRepository } from './modules/payment-methods/payment-method.repository.js';
+import { paymentMethodRoutes } from './modules/payment-methods/payment-method.routes.js';
+import { paymentMethodService } from './modules/payment-methods/payment-method.service.js';
+import { archiveKey, defineDownloadArchiveJob } from './modules/downloads/download-archive-job.js';
 import { startDownloadSweeper } from './modules/downloads/download-sweeper.js';
 import { downloadRepository } from './modules/downloads/download.repository.js';
 import { downloadRoutes } from './modules/downloads/download.routes.js';
@@ -26,6 +31,7 @@ import { deletionInfoRepository } from './modules/deletion-info/deletion-info.re
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
+import { legacyPhotoKey } from './modules/library-activation/legacy-photo-keys.js';
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
 import { libraryActivationService, type LibraryActivationService } from './modules/library-activation/library-activation.service.js';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository.js';
@@ -77,6 +83,7 @@ import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
 import type { BlobStore } from './platform/blobs/blob-store.js';
 import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
+import { photoBlobPrefix } from './platform/blobs/photo-blob-keys.js';
 import { startPartialWriteSweeper } from './platform/blobs/partial-write-sweeper.js';
 import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
 import { urlSigner } from './platform/blobs/url-signer.js';
@@ -118,6 +125,8 @@ export interface Shoebox {
   orders: OrderService;
   /** Temporary selections for the prints hand-off: the prints checkout checks an order's photos against one. */
   tempSelections: TempSelectionService;
+  /** Account deletion: the deletion request's confirmation marks and starts it. */
+  accountDeletions: AccountDeletionService;
   close(): Promise<void>;
 }
 
@@ -209,6 +218,16 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ownPhotos: async (customerId, photoIds) => (await library.originalsOf(customerId, photoIds)).map((o) => o.photoId),
   });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
+  const accountDeletions = accountDeletionService(jobs, {
+    repo: accountDeletionRepository(db),
+    blobs,
+    photos: library,
+    albums,
+    uploadFiles,
+    blobFoldersOf: customerBlobFolders,
+    erasers: [],
+    log: app.log,
+  });
 
   const identities = identityService(identityRepository(db));
   let verify: AccessTokenVerifier;
@@ -259,6 +278,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     });
     await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(addressRoutes(addressService({ repo: addressRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(paymentMethodRoutes(paymentMethodService({ repo: paymentMethodRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(backupRoutes(backups), { prefix: SERVICE_BASE_PATHS.photoManagement });
@@ -286,6 +306,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const recovery = startUploadRecovery({ datastore: uploadFiles, uploads: uploadRows, service: uploads, log: app.log });
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const tempSelectionSweeper = startTempSelectionSweeper({ repo: tempSelectionRows, log: app.log });
+  const accountDeletionResume = accountDeletions.startResumePass(app.log);
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
   }, PURGE_INTERVAL_MS);
@@ -301,6 +322,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     activation,
     tempSelections,
     orders,
+    accountDeletions,
     async close() {
       clearInterval(purge);
       await sweeper.stop();
@@ -308,6 +330,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await exportSweeper.stop();
       await downloadSweeper.stop();
       await tempSelectionSweeper.stop();
+      await accountDeletionResume.stop();
       await recovery.stop();
       await app.close();
       await jobs.close();
@@ -315,4 +338,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await db.destroy();
     },
   };
+}
+
+/** The blob folders that hold one customer's files and nobody else's, from each owner's key: a deleted account's are removed whole. */
+function customerBlobFolders(customerId: string): string[] {
+  // Every one of these keys is <root>/<customer id>/…: its first two segments are the customer's folder.
+  return [photoBlobPrefix(customerId, 'x'), archiveKey(customerId, 'x'), exportBlobPrefix(customerId, 'x'), legacyPhotoKey(customerId, 'x')].map((key) => key.split('/').slice(0, 2).join('/'));
 }
