@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
-import { settingsTestCustomer, type SettingsTestCustomer } from '../customers/test-customer.js';
+import { settingsTestCustomer, type SettingsTestCustomer } from '../../test/settings-customer.js';
 
 const ADDRESSES = `${SERVICE_BASE_PATHS.customers}/customers/me/addresses`;
 const HOME = { firstName: 'Ann', lastName: 'Smit', street: 'Baker Street', houseNumber: '221B', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0018' };

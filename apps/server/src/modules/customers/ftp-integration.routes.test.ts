@@ -2,7 +2,7 @@ import { apiErrorSchema, customerSchema, SERVICE_BASE_PATHS } from '@shoebox/con
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
-import { settingsTestCustomer } from './test-customer.js';
+import { settingsTestCustomer } from '../../test/settings-customer.js';
 
 const ME = `${SERVICE_BASE_PATHS.customers}/customers/me`;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/database.js';
-import { bearer, forgeAccessToken } from '../../test/sign-in.js';
+import type { Db } from '../platform/db/database.js';
+import { bearer, forgeAccessToken } from './sign-in.js';
 
 export interface SettingsTestCustomer {
   id: string;
