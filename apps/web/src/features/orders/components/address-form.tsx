@@ -2,18 +2,10 @@ import { DELIVERY_COUNTRIES, type Address, type AddressInput } from '@shoebox/co
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
-import { useAddressForm, type AddressField } from '../lib/address-form';
+import { AddressFields } from '../../../components/address-form/address-fields';
+import type { AddressProblem } from '../../../components/address-form/check-address';
+import { useAddressForm } from '../lib/address-form';
 import styles from './address-form.module.css';
-
-const TEXT_FIELDS: { name: Exclude<AddressField, 'countryCode'>; autoComplete: string; type?: string }[] = [
-  { name: 'firstName', autoComplete: 'given-name' },
-  { name: 'lastName', autoComplete: 'family-name' },
-  { name: 'street', autoComplete: 'address-line1' },
-  { name: 'houseNumber', autoComplete: 'address-line2' },
-  { name: 'postalCode', autoComplete: 'postal-code' },
-  { name: 'city', autoComplete: 'address-level2' },
-  { name: 'phone', autoComplete: 'tel', type: 'tel' },
-];
 
 interface AddressFormProps {
   address: Address;
@@ -28,11 +20,7 @@ export function AddressForm({ address, busy, onSubmit, onCancel }: AddressFormPr
   const { form, problem } = useAddressForm(address);
   const id = useId();
   const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  const problemText = (field: AddressField) => {
-    const found = problem(field);
-    if (found === undefined) return undefined;
-    return found === 'required' || found === 'invalid' ? t(`address.${found}`) : t(`address.messages.${found}`);
-  };
+  const problemText = (found: AddressProblem) => (found === 'required' || found === 'invalid' ? t(`address.${found}`) : t(`address.messages.${found}`));
 
   return (
     <form className={styles.form} aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
@@ -40,28 +28,14 @@ export function AddressForm({ address, busy, onSubmit, onCancel }: AddressFormPr
         {t('address.formTitle')}
       </h3>
       <div className={styles.grid}>
-        {TEXT_FIELDS.map(({ name, autoComplete, type }) => {
-          const text = problemText(name);
-          return (
-            <div key={name} className={styles.field}>
-              <label htmlFor={`${id}-${name}`}>{t(`address.${name}`)}</label>
-              <input
-                id={`${id}-${name}`}
-                type={type ?? 'text'}
-                autoComplete={autoComplete}
-                aria-invalid={text ? true : undefined}
-                aria-describedby={text ? `${id}-${name}-problem` : undefined}
-                readOnly={busy}
-                {...form.register(name)}
-              />
-              {text && (
-                <p id={`${id}-${name}-problem`} className={styles.problem}>
-                  {text}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        <AddressFields
+          idPrefix={id}
+          register={(name) => form.register(name)}
+          problemOf={problem}
+          labelOf={(name) => t(`address.${name}`)}
+          problemText={problemText}
+          readOnly={busy}
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-countryCode`}>{t('address.country')}</label>
           <select id={`${id}-countryCode`} autoComplete="country" disabled={busy} {...form.register('countryCode')}>

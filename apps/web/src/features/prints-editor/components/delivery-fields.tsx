@@ -1,7 +1,9 @@
 import type { DeliveryType } from '@shoebox/contracts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_FIELDS, addressErrorKey, type PrintsOrderForm } from '../lib/prints-order-form';
+import { AddressFields } from '../../../components/address-form/address-fields';
+import type { AddressProblem } from '../../../components/address-form/check-address';
+import { addressErrorKey, type PrintsOrderForm } from '../lib/prints-order-form';
 import styles from './delivery-fields.module.css';
 
 interface Props {
@@ -29,27 +31,13 @@ export function DeliveryFields({ register, errors, deliveryType, countryName }: 
         <p className={styles.hint}>{t('delivery.pickupHint')}</p>
       ) : (
         <div className={styles.address}>
-          {ADDRESS_FIELDS.map((field) => {
-            const error = errors.address?.[field];
-            const errorId = `address-${field}-error`;
-            return (
-              <div key={field} className={styles.field}>
-                <label htmlFor={`address-${field}`}>{t(`address.${field}`)}</label>
-                <input
-                  id={`address-${field}`}
-                  autoComplete={AUTOCOMPLETE[field]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
-                  {...register(`address.${field}`)}
-                />
-                {error && (
-                  <p id={errorId} className={styles.error}>
-                    {t(addressErrorKey(error.message))}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          <AddressFields
+            idPrefix="address"
+            register={(field) => register(`address.${field}`)}
+            problemOf={(field) => errors.address?.[field]?.message as AddressProblem | undefined}
+            labelOf={(field) => t(`address.${field}`)}
+            problemText={(problem) => t(addressErrorKey(problem))}
+          />
           <p className={styles.field}>
             <span>{t('address.country')}</span> <strong>{countryName}</strong>
           </p>
@@ -61,13 +49,3 @@ export function DeliveryFields({ register, errors, deliveryType, countryName }: 
 
 /** Home first: it is the default, and the one most customers choose. */
 const CHOICES: readonly DeliveryType[] = ['Home', 'PickupPoint'];
-
-const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
-  firstName: 'given-name',
-  lastName: 'family-name',
-  street: 'address-line1',
-  houseNumber: 'address-line2',
-  postalCode: 'postal-code',
-  city: 'address-level2',
-  phone: 'tel',
-};

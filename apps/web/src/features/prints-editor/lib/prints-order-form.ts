@@ -1,14 +1,11 @@
-import { ADDRESS_MESSAGES, addressInputSchema, type AddressInput, type AddressMessageKey, type DeliveryType } from '@shoebox/contracts';
+import type { AddressInput, DeliveryType } from '@shoebox/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { z } from 'zod/mini';
-
-export const ADDRESS_FIELDS = ['firstName', 'lastName', 'street', 'houseNumber', 'postalCode', 'city', 'phone'] as const;
-type AddressField = (typeof ADDRESS_FIELDS)[number];
+import { addressErrors, checkAddress, type AddressProblem, type AddressTextField } from '../../../components/address-form/check-address';
 
 /** The delivery part of the editor, as typed: every address field a string, the country the channel's. */
 export interface PrintsOrderForm {
   deliveryType: DeliveryType;
-  address: Record<AddressField, string>;
+  address: Record<AddressTextField, string>;
 }
 export interface CheckedDelivery {
   deliveryType: DeliveryType;
@@ -21,8 +18,8 @@ export const emptyOrderForm = (): PrintsOrderForm => ({
 });
 
 /** The translation key of an address field's problem: the spec's §5 message where there is one, otherwise 'fill this in'. */
-export const addressErrorKey = (message: string | undefined): `address.invalid.${AddressMessageKey}` | 'address.required' =>
-  message && message in ADDRESS_MESSAGES ? `address.invalid.${message as AddressMessageKey}` : 'address.required';
+export const addressErrorKey = (problem: AddressProblem): `address.invalid.${Exclude<AddressProblem, 'required' | 'invalid'>}` | 'address.required' =>
+  problem === 'required' || problem === 'invalid' ? 'address.required' : `address.invalid.${problem}`;
 
 /**
  * Checks the delivery on submit with the contracts' address rule (the one the server applies): an address
@@ -33,13 +30,7 @@ export const deliveryResolver =
   async (values) => {
     const ok = (delivery: CheckedDelivery) => ({ values: delivery, errors: {} });
     if (values.deliveryType === 'PickupPoint') return ok({ deliveryType: 'PickupPoint', deliveryAddress: undefined });
-    const phone = values.address.phone.trim();
-    const parsed = z.safeParse(addressInputSchema, { ...values.address, countryCode, phone: phone === '' ? null : phone });
-    if (parsed.success) return ok({ deliveryType: 'Home', deliveryAddress: parsed.data });
-    const address: Partial<Record<AddressField, { type: string; message: string }>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as AddressField;
-      address[field] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: { address } as FieldErrors<PrintsOrderForm> };
+    const checked = checkAddress({ ...values.address, countryCode });
+    if (checked.address) return ok({ deliveryType: 'Home', deliveryAddress: checked.address });
+    return { values: {}, errors: { address: addressErrors(checked.problems) } as FieldErrors<PrintsOrderForm> };
   };
