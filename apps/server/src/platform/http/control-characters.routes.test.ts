@@ -63,6 +63,11 @@ const BACKUPS = `${SERVICE_BASE_PATHS.photoManagement}/backups`;
 const TEMP_SELECTIONS = `${SERVICE_BASE_PATHS.photoManagement}/temp-selections`;
 const PROJECTS_API = `${SERVICE_BASE_PATHS.projects}/api/v2`;
 const ORDERS = SERVICE_BASE_PATHS.orders;
+const ME = `${SERVICE_BASE_PATHS.customers}/customers/me`;
+const ADDRESS_BOOK = `${ME}/addresses`;
+const PAYMENT_METHOD = `${ME}/payment-method`;
+/** A card that would be accepted (valid number, expiry ahead), for the field replaced. */
+const CARD = { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, holder: 'Jo Doe' };
 /** An order nobody has: a clean call on it is answered 404 and changes nothing. */
 const NO_ORDER = 'order-nobody-has';
 const ADDRESS = { firstName: 'Ann', lastName: 'Smit', street: 'Baker Street', houseNumber: '221B', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: '+44 20 7946 0018' };
@@ -104,6 +109,26 @@ const FIELDS: Field[] = [
   { route: 'PUT /customers/me', field: 'firstName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: bad, lastName: 'Doe', phone: null }) },
   { route: 'PUT /customers/me', field: 'lastName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: 'Jo', lastName: bad, phone: null }) },
   { route: 'PUT /customers/me', field: 'phone', request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: 'Jo', lastName: 'Doe', phone: bad }) },
+  { route: 'PATCH /customers/me', field: 'callbackUrl', request: (bad, c) => json(c, 'PATCH', ME, { callbackUrl: `https://hooks.example.com/${bad}`, callbackFormat: 'json' }) },
+  { route: 'PATCH /customers/me', field: 'callbackFormat', request: (bad, c) => json(c, 'PATCH', ME, { callbackUrl: 'https://hooks.example.com/a', callbackFormat: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'firstName', display: true, request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, firstName: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'lastName', display: true, request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, lastName: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'street', display: true, request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, street: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'houseNumber', request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, houseNumber: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'postalCode', request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, postalCode: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'city', display: true, request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, city: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'countryCode', request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, countryCode: bad }) },
+  { route: 'POST /customers/me/addresses', field: 'phone', request: (bad, c) => json(c, 'POST', ADDRESS_BOOK, { ...ADDRESS, phone: bad }) },
+  { route: 'PUT /customers/me/addresses/:id', field: 'id', request: (bad, c) => json(c, 'PUT', `${ADDRESS_BOOK}/${e(bad)}`, ADDRESS) },
+  { route: 'PUT /customers/me/addresses/:id', field: 'firstName', display: true, request: (bad, c) => json(c, 'PUT', `${ADDRESS_BOOK}/${randomUUID()}`, { ...ADDRESS, firstName: bad }) },
+  { route: 'PUT /customers/me/addresses/:id', field: 'street', display: true, request: (bad, c) => json(c, 'PUT', `${ADDRESS_BOOK}/${randomUUID()}`, { ...ADDRESS, street: bad }) },
+  { route: 'PUT /customers/me/addresses/:id', field: 'city', display: true, request: (bad, c) => json(c, 'PUT', `${ADDRESS_BOOK}/${randomUUID()}`, { ...ADDRESS, city: bad }) },
+  { route: 'DELETE /customers/me/addresses/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${ADDRESS_BOOK}/${e(bad)}` }) },
+  { route: 'PUT /customers/me/payment-method', field: 'kind', request: (bad, c) => json(c, 'PUT', PAYMENT_METHOD, { kind: bad }) },
+  { route: 'PUT /customers/me/payment-method', field: 'number', request: (bad, c) => json(c, 'PUT', PAYMENT_METHOD, { ...CARD, number: `4111 1111 ${bad}` }) },
+  { route: 'PUT /customers/me/payment-method', field: 'holder', display: true, request: (bad, c) => json(c, 'PUT', PAYMENT_METHOD, { ...CARD, holder: bad }) },
+  { route: 'PUT /customers/me/payment-method', field: 'iban', request: (bad, c) => json(c, 'PUT', PAYMENT_METHOD, { kind: 'sepaDirectDebit', iban: `NL91ABNA04${bad}`, holder: 'Jo Doe' }) },
+  { route: 'PUT /customers/me/payment-method', field: 'email', request: (bad, c) => json(c, 'PUT', PAYMENT_METHOD, { kind: 'paypal', email: `${bad}@example.com` }) },
   { route: 'POST /albums', field: 'name', display: true, request: (bad, c) => json(c, 'POST', ALBUMS, { name: bad }) },
   { route: 'PATCH /albums/:id', field: 'name', display: true, request: (bad, c) => json(c, 'PATCH', `${ALBUMS}/${c.albumId}`, { name: bad }) },
   { route: 'PATCH /albums/:id', field: 'id', request: (bad, c) => json(c, 'PATCH', `${ALBUMS}/${e(bad)}`, { name: 'Renamed' }) },
@@ -214,7 +239,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'customer_addresses', 'customer_payment_methods'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
