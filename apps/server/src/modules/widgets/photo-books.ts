@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Identity } from '../../platform/auth/access-token.js';
+import type { Db } from '../../platform/db/database.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { galleryRepository } from './gallery.repository.js';
+import { galleryService } from './gallery.service.js';
+import { widgetShareService } from './widget-share.service.js';
+import { widgetView, type ToPhoto } from './widget-view.js';
+import { widgetRepository } from './widget.repository.js';
+import { widgetPublicRoutes, widgetRoutes } from './widget.routes.js';
+import { widgetService } from './widget.service.js';
+
+interface PhotoBookDeps {
+  db: Db;
+  /** The photo library's view of a photo, with its signed addresses. */
+  toPhoto: ToPhoto;
+  mailer: Mailer;
+  publicUrl: string;
+  channelOf: (identity: Identity) => Promise<{ channel: string }>;
+  log: FastifyBaseLogger;
+}
+
+/** Online photo books wired together: the signed-in routes, the public ones, and what account deletion erases. */
+export function photoBooks({ db, toPhoto, mailer, publicUrl, channelOf, log }: PhotoBookDeps) {
+  const repo = widgetRepository(db);
+  const view = widgetView(repo, toPhoto);
+  const shares = widgetShareService({ repo, view, mailer, publicUrl, channelOf, log });
+  const gallery = galleryService(galleryRepository(db), repo);
+  return {
+    routes: widgetRoutes({ widgets: widgetService(repo, view), shares, gallery }),
+    publicRoutes: widgetPublicRoutes({ shares, gallery }),
+    deleteAllOf: repo.deleteAllOf,
+  };
+}

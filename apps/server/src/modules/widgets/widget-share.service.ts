@@ -1,0 +1,136 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  channelForHost,
+  SHARED_BOOK_WEB_PATH,
+  WIDGET_SHARE_LINK_VALID_DAYS,
+  WIDGET_SHARE_WINDOW_MINUTES,
+  WIDGET_SHARES_PER_WINDOW,
+  textProblem,
+  type SharedBook,
+  type WidgetShareQuery,
+} from '@shoebox/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod/mini';
+import type { Identity } from '../../platform/auth/access-token.js';
+import { AppError, badRequest, notFound, TooManyRequests } from '../../platform/http/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { consumerOnly } from './consumers-only.js';
+import { shareMail } from './share-mail.js';
+import type { WidgetRepository } from './widget.repository.js';
+import type { WidgetView } from './widget-view.js';
+
+/** 256 random bits: a link can be guessed no sooner than the heat death of the universe (decision 065). */
+const SHARE_TOKEN_BYTES = 32;
+/** When to try again after the mail server failed. */
+export const MAIL_RETRY_AFTER_SECONDS = 60;
+const WINDOW_MS = WIDGET_SHARE_WINDOW_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Canonical base64 (RFC 4648 §4) with its padding; anything else is refused rather than guessed at. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const emailSchema = z.email().check(z.maxLength(254));
+
+const invalid = (path: string, message: string) => badRequest('Invalid query', [{ path, message }]);
+
+/** The recipient's address from the base64 the share call carries (spec §7.8), or a 400. */
+export function decodeRecipient(value: string): string {
+  const bad = () => invalid('toEmailAddress', 'Must be the base64 of an email address');
+  if (!BASE64.test(value)) throw bad();
+  const bytes = Buffer.from(value, 'base64');
+  // Unused low bits set make another string that decodes the same: not what any encoder writes.
+  if (bytes.toString('base64') !== value) throw bad();
+  let address: string;
+  try {
+    address = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw bad();
+  }
+  if (textProblem(address) || !z.safeParse(emailSchema, address).success) throw bad();
+  return address;
+}
+
+class MailUnavailable extends AppError {
+  override readonly retryAfterSeconds = MAIL_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(503, 'mail_unavailable', 'The email could not be sent right now; nothing was shared. Please try again in a minute.', undefined, { retryAfterSeconds: MAIL_RETRY_AFTER_SECONDS });
+  }
+}
+
+interface ShareDeps {
+  repo: WidgetRepository;
+  view: WidgetView;
+  mailer: Mailer;
+  publicUrl: string;
+  /** The customer's storefront (channel code or host). */
+  channelOf: (identity: Identity) => Promise<{ channel: string }>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** Share links: mailed to anyone, opening the book without an account until they expire or the book goes. */
+export function widgetShareService({ repo, view, mailer, publicUrl, channelOf, log, now = () => new Date() }: ShareDeps) {
+  /** Counted atomically per customer, so a flood of requests at once sends at most the limit of mails. */
+  async function throttle(customerId: string, at: number): Promise<void> {
+    const windowStart = Math.floor(at / WINDOW_MS) * WINDOW_MS;
+    const count = await repo.countShare(customerId, new Date(windowStart).toISOString());
+    if (count > WIDGET_SHARES_PER_WINDOW) {
+      throw new TooManyRequests('Too many photo books shared; please try again later', Math.max(1, Math.ceil((windowStart + WINDOW_MS - at) / 1000)));
+    }
+  }
+
+  return {
+    async share(identity: Identity, widgetId: string, query: WidgetShareQuery): Promise<{ shareId: string; expiresAt: string }> {
+      const customerId = consumerOnly(identity);
+      const book = await repo.find(customerId, widgetId);
+      if (!book) throw notFound('Photo book not found');
+      const channel = channelForHost('', (await channelOf(identity)).channel);
+      if (query.vendorId !== channel.vendorId) throw invalid('vendorId', "Must be the vendor of the customer's storefront");
+      const to = decodeRecipient(query.toEmailAddress);
+      const at = now();
+      await throttle(customerId, at.getTime());
+
+      const token = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
+      const expiresAt = new Date(at.getTime() + WIDGET_SHARE_LINK_VALID_DAYS * DAY_MS);
+      const share = {
+        id: randomUUID(),
+        widget_id: book.id,
+        customer_id: customerId,
+        token_hash: hash(token),
+        vendor_id: channel.vendorId,
+        sender_name: query.fromName,
+        personal_message: query.personalMessage,
+        recipient_email: to,
+        created_at: at.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        sent_at: null,
+      };
+      // Stored before the mail goes, unusable until it has: a link in a sent mail always opens.
+      await repo.insertShare(share);
+      const link = `${publicUrl}${SHARED_BOOK_WEB_PATH}/${token}`;
+      try {
+        await mailer.send(shareMail(to, channel.locale, { title: book.title, senderName: query.fromName, personalMessage: query.personalMessage, link, expiresAt }));
+      } catch (err) {
+        log.error({ err, shareId: share.id }, 'Sending a photo book share failed');
+        await repo.deleteShare(share.id);
+        throw new MailUnavailable();
+      }
+      await repo.markShareSent(share.id, now().toISOString());
+      return { shareId: share.id, expiresAt: share.expires_at };
+    },
+
+    /** The book behind a link, for whoever holds it: nothing that names its owner. */
+    async open(token: string): Promise<SharedBook> {
+      const share = await repo.openShare(hash(token), now().toISOString());
+      if (!share) throw notFound('This link has expired or does not exist');
+      return {
+        title: share.title,
+        senderName: share.sender_name,
+        personalMessage: share.personal_message,
+        pages: await view.pages(share.customer_id, share.widget_id),
+        expiresAt: share.expires_at,
+      };
+    },
+  };
+}
+export type WidgetShareService = ReturnType<typeof widgetShareService>;

@@ -1,0 +1,183 @@
+import {
+  blockedOrderParamsSchema,
+  blockedOrderSchema,
+  createGalleryEntrySchema,
+  galleryCategoriesSchema,
+  galleryChannelQuerySchema,
+  galleryEntryParamsSchema,
+  galleryEntrySchema,
+  renameWidgetSchema,
+  sharedBookParamsSchema,
+  sharedBookSchema,
+  updateGalleryEntrySchema,
+  widgetDetailsSchema,
+  widgetListQuerySchema,
+  widgetListSchema,
+  widgetParamsSchema,
+  widgetSchema,
+  widgetShareQuerySchema,
+  widgetShareResultSchema,
+  widgetsByOrderQuerySchema,
+  widgetsByOrderSchema,
+} from '@shoebox/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { NO_CONTENT, route } from '../../platform/api/route.js';
+import type { GalleryService } from './gallery.service.js';
+import type { WidgetShareService } from './widget-share.service.js';
+import type { WidgetService } from './widget.service.js';
+
+/** Where the public calls live under the widgets base path, for PUBLIC_ROUTES. */
+export const SHARED_BOOK_PATH = '/v1/shared-books/:shareToken';
+export const BLOCKED_ORDER_PATH = '/v1/blockedorders/:orderCode';
+
+const CONSUMERS = 'Consumers only: a business customer gets 403.';
+const NOT_YOURS = "Another customer's book answers 404, as one that does not exist, and nothing changes.";
+const ENTRY = "The channel must be the storefront the entry was published on; another customer's entry answers 404.";
+
+interface Services {
+  widgets: WidgetService;
+  shares: WidgetShareService;
+  gallery: GalleryService;
+}
+
+/** Spec §2.8, §7.8: the customer's online photo books, their share links and the gallery (decision 065). */
+export const widgetRoutes = ({ widgets, shares, gallery }: Services): FastifyPluginAsync => async (app) => {
+  route(
+    app,
+    { method: 'GET', url: '/v1/widgets/me', summary: "The customer's photo books, newest first", description: `offset = (page - 1) * limit. ${CONSUMERS}`, query: widgetListQuerySchema, response: { 200: widgetListSchema } },
+    ({ identity, query }) => widgets.list(identity, query.offset, query.limit),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/widget/all',
+      summary: "The customer's photo books of the given order codes",
+      description: `orderCodes is a comma-separated list of at most WIDGETS_BY_ORDER_MAX_CODES codes; only the caller's own books are answered. ${CONSUMERS}`,
+      query: widgetsByOrderQuerySchema,
+      response: { 200: widgetsByOrderSchema },
+    },
+    ({ identity, query }) => widgets.ofOrders(identity, query.orderCodes),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/v1/widget/:id', summary: 'One photo book with its pages', description: `${NOT_YOURS} ${CONSUMERS}`, params: widgetParamsSchema, response: { 200: widgetDetailsSchema } },
+    ({ identity, params }) => widgets.get(identity, params.id),
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/v1/widget/:id', summary: 'Rename a photo book', description: `${NOT_YOURS} ${CONSUMERS}`, params: widgetParamsSchema, body: renameWidgetSchema, response: { 200: widgetSchema } },
+    ({ identity, params, body }) => widgets.rename(identity, params.id, body.title),
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/v1/widget/:id',
+      summary: 'Delete a photo book with its share links and gallery entry',
+      description: `A second delete answers 404. ${NOT_YOURS} ${CONSUMERS}`,
+      params: widgetParamsSchema,
+      response: { 204: NO_CONTENT },
+    },
+    ({ identity, params }) => widgets.delete(identity, params.id),
+  );
+
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/v1/widget/:id/share',
+      summary: 'Mail a link to the photo book to someone',
+      description:
+        "toEmailAddress is the recipient's address in base64; vendorId must be the vendor of the customer's storefront. The mail is in the storefront's language. " +
+        'At most WIDGET_SHARES_PER_WINDOW shares per customer in WIDGET_SHARE_WINDOW_MINUTES (429 with Retry-After). A mail server that fails answers 503 mail_unavailable and shares nothing: try again. ' +
+        `${NOT_YOURS} ${CONSUMERS}`,
+      params: widgetParamsSchema,
+      query: widgetShareQuerySchema,
+      response: { 200: widgetShareResultSchema },
+    },
+    ({ identity, params, query }) => shares.share(identity, params.id, query),
+  );
+
+  route(app, { method: 'GET', url: '/v1/categories', summary: "The gallery's categories", description: CONSUMERS, response: { 200: galleryCategoriesSchema } }, ({ identity }) =>
+    gallery.categories(identity),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/v1/galleryentries',
+      summary: 'Publish a photo book to the gallery',
+      description: `One entry per book: a second answers 409 gallery_entry_exists; a blocked order's book 409 order_blocked. ${NOT_YOURS} ${CONSUMERS}`,
+      body: createGalleryEntrySchema,
+      response: { 201: galleryEntrySchema },
+    },
+    ({ identity, body }) => gallery.create(identity, body),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/v1/galleryentries/:id', summary: 'One gallery entry', description: `${ENTRY} ${CONSUMERS}`, params: galleryEntryParamsSchema, query: galleryChannelQuerySchema, response: { 200: galleryEntrySchema } },
+    ({ identity, params, query }) => gallery.get(identity, params.id, query.channel),
+  );
+
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/v1/galleryentries/:id',
+      summary: "Change a gallery entry's category and title",
+      description: `${ENTRY} ${CONSUMERS}`,
+      params: galleryEntryParamsSchema,
+      query: galleryChannelQuerySchema,
+      body: updateGalleryEntrySchema,
+      response: { 200: galleryEntrySchema },
+    },
+    ({ identity, params, query, body }) => gallery.update(identity, params.id, query.channel, body),
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/v1/galleryentries/:id',
+      summary: 'Take a photo book out of the gallery',
+      description: `A second delete answers 404. ${ENTRY} ${CONSUMERS}`,
+      params: galleryEntryParamsSchema,
+      query: galleryChannelQuerySchema,
+      response: { 204: NO_CONTENT },
+    },
+    ({ identity, params, query }) => gallery.delete(identity, params.id, query.channel),
+  );
+};
+
+/** Public calls: a shared book for whoever holds its link, and whether an order is blocked from the gallery. */
+export const widgetPublicRoutes = ({ shares, gallery }: Omit<Services, 'widgets'>): FastifyPluginAsync => async (app) => {
+  route(
+    app,
+    {
+      method: 'GET',
+      url: SHARED_BOOK_PATH,
+      summary: 'A shared photo book, opened from its link without an account',
+      description: 'An expired, unknown or deleted book\'s link answers 404. The answer names nobody: no ids, no addresses.',
+      params: sharedBookParamsSchema,
+      response: { 200: sharedBookSchema },
+    },
+    async ({ params, reply }) => {
+      // The link can end (expiry, a deleted book): no cache may keep the book past that.
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      return shares.open(params.shareToken);
+    },
+  );
+
+  route(
+    app,
+    { method: 'GET', url: BLOCKED_ORDER_PATH, summary: 'Whether an order’s photo books are kept out of the gallery', params: blockedOrderParamsSchema, response: { 200: blockedOrderSchema } },
+    ({ params }) => gallery.blocked(params.orderCode),
+  );
+};
