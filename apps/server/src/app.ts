@@ -72,6 +72,7 @@ import { INVOICE_LINK_SECRET, invoiceLinkSigner } from './modules/invoices/invoi
 import { invoiceRepository } from './modules/invoices/invoice.repository.js';
 import { INVOICE_PDF_LINK_PATH, invoicePdfLinkRoutes, invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { invoiceService } from './modules/invoices/invoice.service.js';
+import { photoBooks } from './modules/widgets/photo-books.js';
 import { identityService } from './modules/identities/identity.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
@@ -260,6 +261,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to) => (await orders.move(code, to)).order });
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
+  const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
+  await app.register(books.publicRoutes, { prefix: SERVICE_BASE_PATHS.widgets });
   registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
@@ -293,6 +296,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
+    await api.register(books.routes, { prefix: SERVICE_BASE_PATHS.widgets });
   });
 
   await registerSite(app, config);
