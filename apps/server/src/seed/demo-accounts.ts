@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessStatus } from '@shoebox/contracts';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/database.js';
+import { insertDemoSettings } from './demo-addresses.js';
 import { demoOrderHistory, insertDemoOrders } from './demo-orders.js';
 
 export const DEMO_PASSWORD = 'shoebox-demo';
@@ -66,6 +67,7 @@ export async function createDemoAccount(db: Db, account: DemoAccount, o: { passw
       .execute();
     const customer = { id: customerId, email: account.email, firstName: account.firstName, lastName: account.lastName, phone: DEMO_PHONE, channel: o.channel ?? 'www.printhaven.co.uk' };
     await insertDemoOrders(trx, customer, demoOrderHistory(account), now);
+    await insertDemoSettings(trx, customer, now);
   });
   return customerId;
 }
@@ -85,6 +87,7 @@ export async function seedDemoAccounts(db: Db, channel = 'www.printhaven.co.uk')
       const madeAt = Date.parse(exists.registered_at) + account.registeredDaysAgo * 86_400_000;
       const customer = { id: exists.id, email: exists.email, firstName: exists.first_name, lastName: exists.last_name, phone: exists.phone, channel: exists.channel };
       await insertDemoOrders(db, customer, demoOrderHistory(account), madeAt);
+      await insertDemoSettings(db, customer);
       continue;
     }
     await createDemoAccount(db, account, { passwordHash: (passwordHash ??= await hashPassword(DEMO_PASSWORD)), channel });

@@ -97,7 +97,8 @@ const HISTORIES: Record<string, OrderPlan[]> = {
 /** Any other account with a last order (the benchmark's customers) gets that one order. */
 const lastOrderOnly = (daysAgo: number): OrderPlan[] => [{ suffix: '', daysAgo, status: 'Dispatched', deliveryType: 'Home', products: [PRODUCTS.prints(36)], files: 6 }];
 
-const HOME_ADDRESSES: Record<string, Omit<Address, 'firstName' | 'lastName' | 'phone'>> = {
+/** Where each demo account lives: its home deliveries go there, and its address book holds it as the default. */
+export const HOME_ADDRESSES: Record<string, Omit<Address, 'firstName' | 'lastName' | 'phone'>> = {
   'emma@example.com': { street: 'Elgin Crescent', houseNumber: '41', postalCode: 'W11 2JD', city: 'London', countryCode: 'GB' },
   'ines@example.com': { street: 'Queen Street', houseNumber: '7A', postalCode: 'EH2 1JE', city: 'Edinburgh', countryCode: 'GB' },
   'mila@example.com': { street: 'Deansgate', houseNumber: '250', postalCode: 'M3 4BQ', city: 'Manchester', countryCode: 'GB' },
