@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import type enGB from '../../public/locales/en-GB.json';
 import type enGBAccount from '../../public/locales/en-GB/account.json';
 import type enGBActivation from '../../public/locales/en-GB/activation.json';
+import type enGBAddresses from '../../public/locales/en-GB/addresses.json';
 import type enGBAlbums from '../../public/locales/en-GB/albums.json';
 import type enGBDownloads from '../../public/locales/en-GB/downloads.json';
 import type enGBExports from '../../public/locales/en-GB/exports.json';
@@ -17,12 +18,12 @@ import type enGBUpload from '../../public/locales/en-GB/upload.json';
 import { FALLBACK_LOCALE, fetchMessages, localeBackend, type Messages } from './locale-backend';
 
 /** Feature namespaces live in /locales/{locale}/{namespace}.json and load when a screen first asks for them. */
-export type FeatureNamespace = 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account';
+export type FeatureNamespace = 'addresses' | 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount };
+    resources: { translation: typeof enGB; addresses: typeof enGBAddresses; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount };
   }
 }
 
