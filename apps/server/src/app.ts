@@ -74,6 +74,8 @@ import { INVOICE_PDF_LINK_PATH, invoicePdfLinkRoutes, invoiceRoutes } from './mo
 import { invoiceService } from './modules/invoices/invoice.service.js';
 import { photoBooks } from './modules/widgets/photo-books.js';
 import { identityService } from './modules/identities/identity.service.js';
+import { identityRequestRoutes } from './modules/identity-requests/identity-requests.routes.js';
+import { identityRequestService } from './modules/identity-requests/identity-requests.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
 import { registerApiReference } from './platform/api/api-reference.routes.js';
@@ -297,6 +299,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
     await api.register(books.routes, { prefix: SERVICE_BASE_PATHS.widgets });
+    await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
   });
 
   await registerSite(app, config);

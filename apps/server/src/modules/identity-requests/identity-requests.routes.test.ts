@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import {
+  apiErrorSchema,
+  CONFIRMATION_TOKEN_PARAM,
+  IDENTITY_ERROR_CODES,
+  IDENTITY_REQUESTS_PER_WINDOW,
+  identityConfirmPath,
+  identityRequestAcceptedSchema,
+  identityRequestPath,
+  SERVICE_BASE_PATHS,
+} from '@shoebox/contracts';
+import { describe, expect, it } from 'vitest';
+import { identityRepository } from '../identities/identity.repository.js';
+import { identityService } from '../identities/identity.service.js';
+import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
+import { databases } from '../../test/databases.js';
+import { refreshTokens, signIn } from '../../test/sign-in.js';
+import { PUBLIC_URL, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+import { TEST_PASSWORD, testAccount, type TestAccount } from '../../test/identity-accounts.js';
+
+type Kind = 'emailchanges' | 'deleteaccount';
+const base = SERVICE_BASE_PATHS.identities;
+const requestUrl = (who: TestAccount, kind: Kind) => `${base}${identityRequestPath(who.identity.idpType, who.identity.idpSub, kind)}`;
+const confirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}${identityConfirmPath(who.identity.idpType, who.identity.idpSub, kind, token)}`;
+
+describe.each(databases)('email change and account deletion requests on $name', (kind) => {
+  const server = useTestShoebox(kind);
+  const db = () => server().db;
+  const outbox = (s: TestShoebox) => {
+    if (s.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
+    return s.config.mail.dir;
+  };
+  const mailsTo = async (address: string) => (await outboxMailer(outbox(server()), '').list(10_000)).filter((m) => m.to === address);
+  const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'missing:');
+  const tokenIn = (text: string) => linkIn(text).searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
+
+  const post = (who: TestAccount, url: string, payload?: object) =>
+    server().app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const requestChange = (who: TestAccount, email: string, channel = 'www.printhaven.co.uk') => post(who, requestUrl(who, 'emailchanges'), { email, channel });
+  const requestDeletion = (who: TestAccount, channel = 'www.printhaven.co.uk') => post(who, requestUrl(who, 'deleteaccount'), { channel });
+  const fresh = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const signInWith = (email: string) => identityService(identityRepository(db())).signIn(email, TEST_PASSWORD, `10.9.${Math.floor(Math.random() * 250)}.1`);
+  const emailsOf = async (who: TestAccount) => ({
+    identity: (await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow()).email,
+    customer: (await db().selectFrom('customers').select('email').where('id', '=', who.id).executeTakeFirstOrThrow()).email,
+  });
+  const openRequests = async (who: TestAccount) =>
+    (await db().selectFrom('identity_requests').select('id').where('customer_id', '=', who.id).where('closed_at', 'is', null).execute()).length;
+  const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
+    expect(response.statusCode).toBe(status);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({ status, error: code });
+  };
+
+  it('changes the email address through the mailed link: the new address signs in, the old one no longer does, every device signs in again', async () => {
+    const who = await testAccount(db());
+    const session = await signIn(server().app, who.email, TEST_PASSWORD);
+    const to = fresh('new');
+    const accepted = await requestChange(who, `  ${to.toUpperCase()}  `.trim(), 'www.printhaven.de');
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(identityRequestAcceptedSchema.parse(accepted.json()).expiresAt > new Date().toISOString()).toBe(true);
+
+    const [confirmation] = await mailsTo(to);
+    expect(confirmation?.subject).toBe('Bestätige deine neue E-Mail-Adresse');
+    const link = linkIn(confirmation?.text ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/change-email-confirmation`);
+    expect(link.searchParams.get('channel')).toBe('www.printhaven.de');
+    const [notice] = await mailsTo(who.email);
+    expect(notice?.text).toContain(to);
+    expect(notice?.text).not.toContain(link.searchParams.get(CONFIRMATION_TOKEN_PARAM));
+    // Only the token's hash is kept.
+    const stored = await db().selectFrom('identity_requests').selectAll().where('customer_id', '=', who.id).execute();
+    expect(JSON.stringify(stored)).not.toContain(tokenIn(confirmation?.text ?? ''));
+
+    const confirmed = await post(who, confirmUrl(who, 'emailchanges', tokenIn(confirmation?.text ?? '')));
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    expect(await emailsOf(who)).toEqual({ identity: to, customer: to });
+    expect(await signInWith(to)).toEqual({ ok: true, accountId: who.id });
+    expect(await signInWith(who.email)).toMatchObject({ ok: false, reason: 'invalid_credentials' });
+    await expect(refreshTokens(server().app, session.refresh_token ?? '')).rejects.toThrow(/400/);
+    expect((await signIn(server().app, to, TEST_PASSWORD)).access_token).toBeTruthy();
+  });
+
+  it('a link works once: replayed, altered, another customer\'s or superseded tokens are refused and change nothing', async () => {
+    const who = await testAccount(db());
+    const other = await testAccount(db());
+    const first = fresh('first');
+    expect((await requestChange(who, first)).statusCode).toBe(202);
+    const superseded = tokenIn((await mailsTo(first))[0]?.text ?? '');
+    const to = fresh('second');
+    expect((await requestChange(who, to)).statusCode).toBe(202);
+    const token = tokenIn((await mailsTo(to))[0]?.text ?? '');
+
+    expectError(await post(who, confirmUrl(who, 'emailchanges', superseded)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expectError(await post(who, confirmUrl(who, 'emailchanges', altered)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expectError(await post(other, confirmUrl(other, 'emailchanges', token)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expect(await emailsOf(who)).toEqual({ identity: who.email, customer: who.email });
+    expect(await emailsOf(other)).toEqual({ identity: other.email, customer: other.email });
+
+    expect((await post(who, confirmUrl(who, 'emailchanges', token))).statusCode).toBe(204);
+    expectError(await post(who, confirmUrl(who, 'emailchanges', token)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expect(await emailsOf(who)).toEqual({ identity: to, customer: to });
+  });
+
+  it('two confirmations of one link at once: exactly one changes the address', async () => {
+    const who = await testAccount(db());
+    const to = fresh('race');
+    expect((await requestChange(who, to)).statusCode).toBe(202);
+    const url = confirmUrl(who, 'emailchanges', tokenIn((await mailsTo(to))[0]?.text ?? ''));
+    const answers = await Promise.all([post(who, url), post(who, url), post(who, url)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 400, 400]);
+    expect(await emailsOf(who)).toEqual({ identity: to, customer: to });
+  });
+
+  it('an address in use answers 409 email_in_use, at the request and when another account took it before the confirmation', async () => {
+    const who = await testAccount(db());
+    const other = await testAccount(db());
+    expectError(await requestChange(who, other.email.toUpperCase()), 409, IDENTITY_ERROR_CODES.emailInUse);
+    expectError(await requestChange(who, who.email), 409, IDENTITY_ERROR_CODES.emailInUse);
+    expect(await mailsTo(other.email)).toEqual([]);
+
+    const to = fresh('taken');
+    expect((await requestChange(who, to)).statusCode).toBe(202);
+    const token = tokenIn((await mailsTo(to))[0]?.text ?? '');
+    const rival = await testAccount(db());
+    expect((await requestChange(rival, to)).statusCode).toBe(202);
+    const rivalToken = (await mailsTo(to)).map((m) => tokenIn(m.text)).find((t) => t !== token) ?? '';
+    expect((await post(rival, confirmUrl(rival, 'emailchanges', rivalToken))).statusCode).toBe(204);
+    expectError(await post(who, confirmUrl(who, 'emailchanges', token)), 409, IDENTITY_ERROR_CODES.emailInUse);
+    expect(await emailsOf(who)).toEqual({ identity: who.email, customer: who.email });
+    expect(await emailsOf(rival)).toEqual({ identity: to, customer: to });
+  });
+
+  it('two accounts confirming the same new address at once: exactly one gets it, the other 409 email_in_use and keeps its address', async () => {
+    const [a, b] = [await testAccount(db()), await testAccount(db())];
+    const to = fresh('contested');
+    expect((await requestChange(a, to)).statusCode).toBe(202);
+    const tokenA = tokenIn((await mailsTo(to))[0]?.text ?? '');
+    expect((await requestChange(b, to)).statusCode).toBe(202);
+    const tokenB = (await mailsTo(to)).map((m) => tokenIn(m.text)).find((t) => t !== tokenA) ?? '';
+    const [ra, rb] = await Promise.all([post(a, confirmUrl(a, 'emailchanges', tokenA)), post(b, confirmUrl(b, 'emailchanges', tokenB))]);
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([204, 409]);
+    const loser = ra.statusCode === 409 ? ra : rb;
+    expectError(loser, 409, IDENTITY_ERROR_CODES.emailInUse);
+    const owners = await db().selectFrom('identities').select('customer_id').where('email', '=', to).execute();
+    expect(owners).toHaveLength(1);
+    const [winner, other] = owners[0]?.customer_id === a.id ? [a, b] : [b, a];
+    expect(await emailsOf(winner)).toEqual({ identity: to, customer: to });
+    expect(await emailsOf(other)).toEqual({ identity: other.email, customer: other.email });
+  });
+
+  it('a flood of requests at once: at most the allowed number is mailed, the rest answer 429 with Retry-After', async () => {
+    const who = await testAccount(db());
+    const to = fresh('flood');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => requestChange(who, to)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - IDENTITY_REQUESTS_PER_WINDOW);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expectError(refused ?? answers[0]!, 429, 'too_many_requests');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await mailsTo(to)).length).toBe(IDENTITY_REQUESTS_PER_WINDOW);
+
+    const deletions = await Promise.all(Array.from({ length: 50 }, () => requestDeletion(who)));
+    expect(deletions.filter((a) => a.statusCode === 202)).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
+    expect((await mailsTo(who.email)).filter((m) => m.text.includes('/delete-account-confirmation')).length).toBe(IDENTITY_REQUESTS_PER_WINDOW);
+  });
+
+  it('a mail server that is down: 503 in the error shape, no usable link left behind, and a retry works', async () => {
+    const who = await testAccount(db());
+    const dir = outbox(server());
+    fs.mkdirSync(dir, { recursive: true });
+    fs.renameSync(dir, `${dir}.up`);
+    fs.writeFileSync(dir, 'not a folder');
+    const to = fresh('down');
+    try {
+      expectError(await requestChange(who, to), 503, 'mail_unavailable');
+      expectError(await requestDeletion(who), 503, 'mail_unavailable');
+      expect(await openRequests(who)).toBe(0);
+    } finally {
+      fs.rmSync(dir);
+      fs.renameSync(`${dir}.up`, dir);
+    }
+    expect((await requestChange(who, to)).statusCode).toBe(202);
+    const token = tokenIn((await mailsTo(to))[0]?.text ?? '');
+    expect((await post(who, confirmUrl(who, 'emailchanges', token))).statusCode).toBe(204);
+    expect(await emailsOf(who)).toEqual({ identity: to, customer: to });
+  });
+
+  it('deletes the account through the mailed link: the customer is gone at once and cannot sign in; the link works once', async () => {
+    const who = await testAccount(db());
+    const accepted = await requestDeletion(who, 'www.printhaven-nordic.se');
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const [mail] = (await mailsTo(who.email)).filter((m) => m.text.includes('/delete-account-confirmation'));
+    expect(mail?.subject).toBe('Bekräfta att ditt konto ska raderas');
+    const link = linkIn(mail?.text ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/delete-account-confirmation`);
+    expect(link.searchParams.get('channel')).toBe('www.printhaven.se');
+    const url = confirmUrl(who, 'deleteaccount', tokenIn(mail?.text ?? ''));
+
+    const other = await testAccount(db());
+    expectError(await post(other, confirmUrl(other, 'deleteaccount', tokenIn(mail?.text ?? ''))), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expect((await server().app.inject({ method: 'GET', url: `${SERVICE_BASE_PATHS.customers}/customers/me`, headers: other.headers })).statusCode).toBe(200);
+
+    const answers = await Promise.all([post(who, url), post(who, url)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 400]);
+    expect((await server().app.inject({ method: 'GET', url: `${SERVICE_BASE_PATHS.customers}/customers/me`, headers: who.headers })).statusCode).toBe(404);
+    expect(await signInWith(who.email)).toMatchObject({ ok: false });
+    expectError(await post(who, url), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+  });
+
+  it("another customer's identity in the path answers 404 and sends nothing", async () => {
+    const who = await testAccount(db());
+    const other = await testAccount(db());
+    const as = (path: string) => server().app.inject({ method: 'POST', url: path, headers: who.headers, payload: { email: fresh('x'), channel: 'www.printhaven.nl' } });
+    const token = 'A'.repeat(43);
+    for (const url of [
+      requestUrl(other, 'emailchanges'),
+      requestUrl(other, 'deleteaccount'),
+      confirmUrl(other, 'emailchanges', token),
+      confirmUrl(other, 'deleteaccount', token),
+      `${base}${identityRequestPath('google', who.identity.idpSub, 'emailchanges')}`,
+    ]) {
+      expectError(await as(url), 404, 'not_found');
+    }
+    expect(await openRequests(who)).toBe(0);
+    expect(await openRequests(other)).toBe(0);
+    expect(await mailsTo(other.email)).toEqual([]);
+  });
+
+  it('malformed requests answer 400 and change nothing', async () => {
+    const who = await testAccount(db());
+    expectError(await requestChange(who, 'not-an-address'), 400, 'bad_request');
+    expectError(await requestChange(who, fresh('ok'), 'www.example.com'), 400, 'bad_request');
+    expectError(await post(who, requestUrl(who, 'emailchanges'), { email: fresh('ok') }), 400, 'bad_request');
+    expectError(await requestDeletion(who, 'nowhere'), 400, 'bad_request');
+    expectError(await post(who, confirmUrl(who, 'emailchanges', 'short')), 400, 'bad_request');
+    expect(await openRequests(who)).toBe(0);
+    expect(await emailsOf(who)).toEqual({ identity: who.email, customer: who.email });
+  });
+
+  it('refuses callers without a sign-in', async () => {
+    const who = await testAccount(db());
+    const response = await server().app.inject({ method: 'POST', url: requestUrl(who, 'deleteaccount'), payload: { channel: 'www.printhaven.co.uk' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
