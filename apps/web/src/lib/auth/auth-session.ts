@@ -22,7 +22,8 @@ export interface AuthSession {
   signIn(returnTo: string): Promise<never>;
   /** Finishes the redirect back from the sign-in page and answers where to go next. */
   completeSignIn(): Promise<string>;
-  signOut(): Promise<never>;
+  /** Ends the session here and at the provider; the browser then lands on `returnTo` (a public page), by default the start. */
+  signOut(returnTo?: string): Promise<never>;
 }
 
 const never = () => new Promise<never>(() => {});
@@ -107,17 +108,17 @@ export function createAuthSession(config: AppConfig, locale: string, reporter: E
       const state = user.state as { returnTo?: string } | undefined;
       return state?.returnTo?.startsWith('/') ? state.returnTo : '/';
     },
-    async signOut() {
+    async signOut(returnTo) {
       clearTimeout(refreshTimer);
       const { idToken } = readTokenCookies();
       const m = await userManager();
       await m.removeUser();
       for (const name of Object.values(AUTH_COOKIES)) deleteCookie(name);
       if (!idToken) {
-        window.location.assign('/');
+        window.location.assign(returnTo ?? '/');
         return never();
       }
-      await m.signoutRedirect({ id_token_hint: idToken });
+      await m.signoutRedirect({ id_token_hint: idToken, post_logout_redirect_uri: returnTo && `${window.location.origin}${returnTo}` });
       return never();
     },
   };

@@ -16,6 +16,8 @@ export const OIDC_PREFIX = '/oidc';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** Where the account area may send a browser after signing out: its start, and the change-email success and account-deleted pages. */
+const SIGNED_OUT_PAGES = ['/', '/change-email-success', '/account-deleted'];
 
 export interface EmbeddedProviderOptions {
   db: Db;
@@ -49,7 +51,8 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: o.origins.map((origin) => `${origin}/auth/callback`),
-        post_logout_redirect_uris: o.origins.map((origin) => `${origin}/`),
+        // Besides the start, the public pages a confirmed email change or account deletion signs out to (account-area §4).
+        post_logout_redirect_uris: o.origins.flatMap((origin) => SIGNED_OUT_PAGES.map((page) => `${origin}${page}`)),
       },
     ],
     jwks: { keys: [o.keys.signingKey as never] },

@@ -1,7 +1,8 @@
+import { IDENTITY_ERROR_CODES } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { ERROR_REASON_PARAM, paths } from '../../../lib/paths';
 import { FailurePage } from './failure-page';
 
 export function DeleteAccountErrorPage() {
@@ -19,12 +20,15 @@ export function DeleteAccountErrorPage() {
   );
 }
 
+/** 'Your email wasn't changed'; when the new address turned out to be taken, the page says so (account-area §8). */
 export function ChangeEmailErrorPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const inUse = params.get(ERROR_REASON_PARAM) === IDENTITY_ERROR_CODES.emailInUse;
   return (
     <FailurePage
       title={t('titles.changeEmailError')}
-      body={t('public.changeEmailError.body')}
+      body={inUse ? t('public.changeEmailError.inUse') : t('public.changeEmailError.body')}
       tryAgain={
         <Link className={buttonClass.primary} to={paths.changeEmail}>
           {t('public.tryAgain')}

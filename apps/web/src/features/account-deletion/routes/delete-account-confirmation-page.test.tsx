@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test, vi } from 'vitest';
+import { apiUrl } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+
+const TOKEN = 'tok_0123456789abcdefghij';
+const CONFIRM_URL = apiUrl('identities', `/v2/identities/shoebox/sub-ada/deleteaccount/${TOKEN}/actions/confirm`);
+const PAGE = `/delete-account-confirmation?confirmation-token=${TOKEN}`;
+const refusal = (status: number, error: string) => HttpResponse.json({ status, error, message: error, correlationId: 'c-1' }, { status });
+
+function countConfirms(answer: () => Response) {
+  const calls = { count: 0 };
+  server.use(http.post(CONFIRM_URL, () => (calls.count++, answer())));
+  return calls;
+}
+
+describe('/delete-account-confirmation', () => {
+  test('confirms once (even with StrictMode effects), then signs the customer out towards the account-deleted page', async () => {
+    const calls = countConfirms(() => new HttpResponse(null, { status: 204 }));
+    const { auth } = renderApp(PAGE, { strictMode: true });
+
+    expect(await screen.findByText('Deleting your account…')).toBeInTheDocument();
+    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledWith('/account-deleted'));
+    expect(calls.count).toBe(1);
+  });
+
+  test.each([
+    { status: 400, error: 'confirmation_token_invalid' },
+    { status: 404, error: 'not_found' },
+    { status: 503, error: 'unavailable' },
+  ])('a $status answer goes to the delete-account error page, still signed in', async ({ status, error }) => {
+    countConfirms(() => refusal(status, error));
+    const { auth, currentUrl } = renderApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: "Your account couldn't be deleted" })).toBeInTheDocument();
+    expect(currentUrl()).toBe('/delete-account-error');
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  test('a link without a token goes to the error page without calling anything', async () => {
+    const calls = countConfirms(() => new HttpResponse(null, { status: 204 }));
+    const { currentUrl } = renderApp('/delete-account-confirmation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: "Your account couldn't be deleted" })).toBeInTheDocument();
+    expect(currentUrl()).toBe('/delete-account-error');
+    expect(calls.count).toBe(0);
+  });
+
+  test('a signed-out visitor signs in and comes back to the same link', async () => {
+    const calls = countConfirms(() => new HttpResponse(null, { status: 204 }));
+    const { auth } = renderApp(PAGE, { identity: undefined });
+
+    await vi.waitFor(() => expect(auth.signIn).toHaveBeenCalledWith(PAGE));
+    expect(calls.count).toBe(0);
+  });
+});
