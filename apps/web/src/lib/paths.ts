@@ -39,3 +39,6 @@ export const paths = {
   subscriptionSuccess: '/subscription-confirmation-success',
   subscriptionError: '/subscription-confirmation-error',
 } as const;
+
+/** The query parameter an error page reads its cause from (the change-email error page: an address in use). */
+export const ERROR_REASON_PARAM = 'reason';
