@@ -30,14 +30,9 @@ interface PageSpec {
 
 /** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
 const SIGNED_IN_PAGES: PageSpec[] = [
-  { path: 'integration', titleKey: 'ftp', access: { audience: 'business' } },
-  { path: 'settings', titleKey: 'settings' },
-  { path: 'settings/b2b', titleKey: 'businessSettings', access: { audience: 'business' } },
   { path: 'settings/b2b/email', titleKey: 'changeEmail', access: { audience: 'business' } },
   { path: 'settings/b2b/new-address', titleKey: 'deliveryAddress', access: { audience: 'business' } },
   { path: 'settings/b2b/address/:addressId', titleKey: 'deliveryAddress', access: { audience: 'business' } },
-  { path: 'settings/personal-details', titleKey: 'personalDetails' },
-  { path: 'settings/payment-method', titleKey: 'paymentMethod' },
   { path: 'settings/email', titleKey: 'changeEmail' },
   { path: 'settings/new-address', titleKey: 'deliveryAddress' },
   { path: 'settings/address/:addressId', titleKey: 'deliveryAddress' },
@@ -191,6 +186,41 @@ function exportPageRoute(services: AppServices): RouteObject {
 }
 
 /**
+ * /settings, its personal-details, payment-method and business screens (account-area §2.7) and the business
+ * FTP instructions: their code and texts load when first opened, never with the shell.
+ */
+function settingsRoutes(services: AppServices): RouteObject[] {
+  const settings = () => import('../features/settings/routes/settings-routes');
+  const integration = () => import('../features/integration/routes/integration-routes');
+  const screen = (path: string, titleKey: TitleKey, Component: (m: Awaited<ReturnType<typeof settings>>) => React.ComponentType, access?: AccessRule): RouteObject => ({
+    path,
+    handle: { titleKey } satisfies RouteHandle,
+    loader: async () => {
+      if (access) await accessLoader(services, access)();
+      await (await settings()).loadSettingsResources();
+      return null;
+    },
+    lazy: { Component: () => settings().then(Component) },
+  });
+  return [
+    screen('settings', 'settings', (m) => m.SettingsPage),
+    screen('settings/personal-details', 'personalDetails', (m) => m.PersonalDetailsPage),
+    screen('settings/payment-method', 'paymentMethod', (m) => m.PaymentMethodPage),
+    screen('settings/b2b', 'businessSettings', (m) => m.BusinessSettingsPage, { audience: 'business' }),
+    {
+      path: 'integration',
+      handle: { titleKey: 'ftp' } satisfies RouteHandle,
+      loader: async () => {
+        await accessLoader(services, { audience: 'business' })();
+        await (await integration()).loadIntegrationResources();
+        return null;
+      },
+      lazy: { Component: () => integration().then((m) => m.IntegrationPage) },
+    },
+  ];
+}
+
+/**
  * The embedded prints editor (account-area §2.9, decision 060): inside the shell, so the way back to the
  * photos and on to My orders stays one click away; its code and texts load when it is first opened.
  */
@@ -258,6 +288,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             invoicesRoute(services),
             savedProjectsRoute(services),
             printsEditorRoute(),
+            ...settingsRoutes(services),
             ...ordersRoutes(services),
             ...SIGNED_IN_PAGES.map(page),
           ],

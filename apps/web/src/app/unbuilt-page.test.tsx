@@ -4,9 +4,6 @@ import enGB from '../../public/locales/en-GB.json';
 import { renderApp } from '../test/render-app';
 
 test.each([
-  ['/settings', 'My settings'],
-  ['/settings/personal-details', 'Change personal details'],
-  ['/settings/addresses/all', 'Delivery addresses'],
   ['/online-products', 'My online photo books'],
 ])('the unbuilt screen %s shows its title as the page heading and says it is not available yet', async (path, title) => {
   renderApp(path);

@@ -3,12 +3,17 @@ import { apiUrl, customerRecord, publicConfiguration } from './fixtures';
 import { featureLocaleHandler } from './locale-files';
 
 /**
- * Answers every signed-in screen needs: the storefront's public configuration, the customer record, their
+ * Answers every signed-in screen needs: the storefront's public configuration, the customer record (its stored
+ * payment method and address book: none), their
  * orders, invoices and saved projects (none), and the feature texts (read by the locale backend the first time a screen uses them).
  */
 export const defaultHandlers = [
   http.get(apiUrl('configuration', '/:vendorId'), ({ params }) => HttpResponse.json(publicConfiguration(String(params.vendorId)))),
   http.get(apiUrl('customers', '/customers/me'), () => HttpResponse.json(customerRecord())),
+  // No stored payment method, the kinds a British storefront offers (a test serves its own with serveCustomerSettings).
+  http.get(apiUrl('customers', '/customers/me/payment-method'), () => HttpResponse.json({ method: null, available: ['card', 'paypal'] })),
+  // An empty address book unless a test says otherwise.
+  http.get(apiUrl('customers', '/customers/me/addresses'), () => HttpResponse.json({ items: [] })),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.
   http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
   // The invoices page of a business customer with no invoices unless a test says otherwise.

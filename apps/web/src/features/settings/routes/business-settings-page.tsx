@@ -1,0 +1,97 @@
+import type { Customer } from '@shoebox/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../../api/customer/get-me';
+import { buttonClass } from '../../../components/ui/button';
+import { ListLoadError } from '../../../components/ui/list-notices';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../lib/paths';
+import { useAddresses } from '../../addresses';
+import { AddressLines } from '../components/address-lines';
+import { CustomerChangedNotice } from '../components/customer-changed-notice';
+import { Facts, SettingsSection } from '../components/settings-section';
+import styles from '../components/settings.module.css';
+
+function BusinessAddresses() {
+  const { t } = useTranslation('settings');
+  const addresses = useAddresses();
+  return (
+    <SettingsSection
+      title={t('business.addressesHeading')}
+      action={
+        <Link to={paths.businessNewAddress} className={buttonClass.secondary}>
+          {t('business.newAddress')}
+        </Link>
+      }
+    >
+      {addresses.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : addresses.isError ? (
+        <ListLoadError message={t('addresses.loadError')} retryLabel={t('page.retry')} onRetry={() => void addresses.refetch()} />
+      ) : addresses.addresses?.length ? (
+        <ul className={styles.list}>
+          {addresses.addresses.map((address) => (
+            <li key={address.id} className={styles.listItem}>
+              <p className={styles.muted}>
+                <AddressLines address={address} />
+              </p>
+              {address.isDefault && <p>{t('addresses.default')}</p>}
+              <Link to={paths.businessAddress(address.id)} className={styles.link}>
+                {t('business.changeAddress', { street: address.street, houseNumber: address.houseNumber })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t('addresses.none')}</p>
+      )}
+    </SettingsSection>
+  );
+}
+
+function BusinessDetails({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('settings');
+  const business = customer.business;
+  const notGiven = <span className={styles.muted}>{t('business.notGiven')}</span>;
+  return (
+    <SettingsSection
+      title={t('business.heading')}
+      action={
+        <Link to={paths.businessEmail} className={styles.link}>
+          {t('business.email')}
+        </Link>
+      }
+    >
+      <Facts
+        rows={[
+          [t('business.companyName'), business?.companyName ?? notGiven],
+          [t('business.vatNumber'), business?.vatNumber ?? notGiven],
+          [t('business.status'), business ? t(`business.${business.status}`) : notGiven],
+          [t('email.heading'), customer.email],
+        ]}
+      />
+      <p className={styles.muted}>{t('business.readOnly')}</p>
+    </SettingsSection>
+  );
+}
+
+/** /settings/b2b (business, §2.2, §6): the company's details as customer care validated them, its email and its delivery addresses. */
+export function BusinessSettingsPage() {
+  const { t } = useTranslation('settings');
+  const me = useMe();
+  return (
+    <div className={styles.page}>
+      <CustomerChangedNotice />
+      {me.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : me.isError ? (
+        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />
+      ) : (
+        <>
+          <BusinessDetails customer={me.data} />
+          <BusinessAddresses />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Customer } from '@shoebox/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteLoaderData } from 'react-router';
+import { useMe } from '../../../api/customer/get-me';
+import { buttonClass } from '../../../components/ui/button';
+import { LazySlot } from '../../../components/ui/lazy-slot';
+import { ListLoadError } from '../../../components/ui/list-notices';
+import { Spinner } from '../../../components/ui/spinner';
+import type { SignedInIdentity } from '../../../lib/auth/auth-session';
+import { paths } from '../../../lib/paths';
+import { DeleteAccountSection } from '../../account-deletion';
+import { useAddresses } from '../../addresses';
+import { usePaymentMethod } from '../api/get-payment-method';
+import { AddressLines } from '../components/address-lines';
+import { CustomerChangedNotice } from '../components/customer-changed-notice';
+import { PaymentMethodSummary } from '../components/payment-method-summary';
+import { Facts, SettingsSection } from '../components/settings-section';
+import styles from '../components/settings.module.css';
+
+function PaymentMethodPart() {
+  const { t } = useTranslation('settings');
+  const payment = usePaymentMethod();
+  return (
+    <SettingsSection
+      title={t('payment.heading')}
+      action={
+        <Link to={paths.paymentMethod} className={styles.link}>
+          {t('payment.manage')}
+        </Link>
+      }
+    >
+      {payment.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : payment.isError ? (
+        <ListLoadError message={t('payment.loadError')} retryLabel={t('page.retry')} onRetry={() => void payment.refetch()} />
+      ) : (
+        <PaymentMethodSummary method={payment.data.method} />
+      )}
+    </SettingsSection>
+  );
+}
+
+function AddressesPart() {
+  const { t } = useTranslation('settings');
+  const addresses = useAddresses();
+  return (
+    <SettingsSection
+      title={t('addresses.heading')}
+      action={
+        <Link to={paths.allAddresses} className={styles.link}>
+          {t('addresses.all')}
+        </Link>
+      }
+    >
+      {addresses.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : addresses.isError ? (
+        <ListLoadError message={t('addresses.loadError')} retryLabel={t('page.retry')} onRetry={() => void addresses.refetch()} />
+      ) : addresses.defaultAddress ? (
+        <Facts rows={[[t('addresses.default'), <AddressLines key="default" address={addresses.defaultAddress} />]]} />
+      ) : (
+        <p className={styles.muted}>{t('addresses.none')}</p>
+      )}
+    </SettingsSection>
+  );
+}
+
+function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: boolean }) {
+  const { t } = useTranslation('settings');
+  const business = isBusiness ? customer.business : null;
+  return (
+    <>
+      <SettingsSection
+        title={t('personal.heading')}
+        action={
+          <Link to={paths.personalDetails} className={buttonClass.secondary}>
+            {t('personal.change')}
+          </Link>
+        }
+      >
+        <Facts
+          rows={[
+            [t('personal.name'), `${customer.firstName} ${customer.lastName}`],
+            [t('personal.phone'), customer.phone ?? <span className={styles.muted}>{t('personal.noPhone')}</span>],
+          ]}
+        />
+      </SettingsSection>
+      <SettingsSection
+        title={t('email.heading')}
+        action={
+          <Link to={isBusiness ? paths.businessEmail : paths.changeEmail} className={styles.link}>
+            {t('email.change')}
+          </Link>
+        }
+      >
+        <p className={styles.muted}>{customer.email}</p>
+      </SettingsSection>
+      {business && (
+        <SettingsSection
+          title={t('business.heading')}
+          action={
+            <Link to={paths.businessSettings} className={styles.link}>
+              {t('business.open')}
+            </Link>
+          }
+        >
+          <Facts
+            rows={[
+              [t('business.companyName'), business.companyName ?? t('business.notGiven')],
+              [t('business.status'), t(`business.${business.status}`)],
+            ]}
+          />
+        </SettingsSection>
+      )}
+      <PaymentMethodPart />
+      <AddressesPart />
+      <LazySlot>
+        <DeleteAccountSection />
+      </LazySlot>
+    </>
+  );
+}
+
+/** /settings (account-area §2.7): personal details, email, payment method, addresses and account deletion in one place. */
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
+  const me = useMe();
+  return (
+    <div className={styles.page}>
+      <CustomerChangedNotice />
+      {me.isPending ? (
+        <Spinner label={t('page.loading')} />
+      ) : me.isError ? (
+        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />
+      ) : (
+        <Sections customer={me.data} isBusiness={identity.isBusiness} />
+      )}
+    </div>
+  );
+}
