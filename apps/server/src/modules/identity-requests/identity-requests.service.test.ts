@@ -68,6 +68,16 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
     expect(customer.deleted_at).not.toBeNull();
   });
 
+  it('an account deleted while an email change was open keeps its address: the change answers 404', async () => {
+    const { service, deletions, tokenFor, params, now } = setup();
+    const who = await testAccount(db(), { forgeToken: false });
+    await service.requestEmailChange(who.identity, params(who), { email: 'after-deletion@example.com', channel: 'www.printhaven.co.uk' });
+    await db().transaction().execute((trx) => deletions.markInTransaction(trx, who.id, now().toISOString()));
+    await expect(service.confirmEmailChange(who.identity, params(who, tokenFor('after-deletion@example.com')))).rejects.toMatchObject({ status: 404 });
+    const row = await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe(who.email);
+  });
+
   it('the request limit holds for a window and opens again in the next', async () => {
     const { service, sent, params, advance } = setup();
     const who = await testAccount(db(), { forgeToken: false });

@@ -139,6 +139,8 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
      */
     async confirmEmailChange(identity: Identity, path: OwnPath & { confirmationToken: string }): Promise<void> {
       own(identity, path);
+      // A deleted account's access token lives on for minutes; its address must not move meanwhile.
+      if (!(await repo.currentEmail(identity.customerId))) throw notFound('No such identity');
       const at = now().toISOString();
       try {
         await db.transaction().execute(async (trx) => {
