@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/database.js';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer.js';
 import { databases, useMigratedDatabase } from '../../test/databases.js';
+import { AddressTakenError, identityRequestRepository } from './identity-requests.repository.js';
 import { identityRequestService, type AccountDeletions } from './identity-requests.service.js';
 import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
 
@@ -76,6 +77,15 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
     await expect(service.confirmEmailChange(who.identity, params(who, tokenFor('after-deletion@example.com')))).rejects.toMatchObject({ status: 404 });
     const row = await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow();
     expect(row.email).toBe(who.email);
+  });
+
+  it('when two changes pass the address check at once, the unique address settles it as email_in_use on this database', async () => {
+    const [a, b] = [await testAccount(db(), { forgeToken: false }), await testAccount(db(), { forgeToken: false })];
+    const repo = identityRequestRepository(db());
+    const attempt = db().transaction().execute((trx) => repo.changeEmail(trx, a.id, b.email));
+    await expect(attempt).rejects.toBeInstanceOf(AddressTakenError);
+    const row = await db().selectFrom('customers').select('email').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe(a.email);
   });
 
   it('the request limit holds for a window and opens again in the next', async () => {
