@@ -13,6 +13,7 @@ import { idSchema } from './text.js';
 
 /** Addresses one customer may keep; adding another answers 409 address_limit_reached. */
 export const MAX_ADDRESSES_PER_CUSTOMER = 20;
+export const ADDRESS_LIMIT_ERROR = 'address_limit_reached';
 
 export const customerAddressSchema = z.extend(addressSchema, {
   id: z.string(),

@@ -1,4 +1,5 @@
 import {
+  ADDRESS_LIMIT_ERROR,
   ADDRESS_MESSAGES,
   apiErrorSchema,
   customerAddressListSchema,
@@ -144,7 +145,7 @@ describe.each(databases)('the address book on $name', (kind) => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_ADDRESSES_PER_CUSTOMER);
     expect(statuses.filter((s) => s === 409)).toHaveLength(30 - MAX_ADDRESSES_PER_CUSTOMER);
     const full = responses.find((r) => r.statusCode === 409)!;
-    expect(apiErrorSchema.parse(full.json())).toMatchObject({ status: 409, error: 'address_limit_reached' });
+    expect(apiErrorSchema.parse(full.json())).toMatchObject({ status: 409, error: ADDRESS_LIMIT_ERROR });
     expect(await rowsOf(who.id)).toHaveLength(MAX_ADDRESSES_PER_CUSTOMER);
     expect(await defaults(who.id)).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
-import { customerAddressInputSchema, customerAddressListSchema, customerAddressParamsSchema, customerAddressSchema, MAX_ADDRESSES_PER_CUSTOMER } from '@shoebox/contracts';
+import { ADDRESS_LIMIT_ERROR, customerAddressInputSchema, customerAddressListSchema, customerAddressParamsSchema, customerAddressSchema, MAX_ADDRESSES_PER_CUSTOMER } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { NO_CONTENT, route } from '../../platform/api/route.js';
-import { ADDRESS_LIMIT_ERROR, type AddressService } from './address.service.js';
+import type { AddressService } from './address.service.js';
 
 const NOT_YOURS = "Another customer's address answers 404, as an unknown one does, and nothing changes.";
 const RULES = `A refused field is a 400 whose issue names the field and its message key (spec §5); a country outside the customer's storefront is a 400 on countryCode.`;

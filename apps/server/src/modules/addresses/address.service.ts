@@ -1,4 +1,5 @@
 import {
+  ADDRESS_LIMIT_ERROR,
   deliveryCountriesFor,
   findChannel,
   MAX_ADDRESSES_PER_CUSTOMER,
@@ -11,9 +12,6 @@ import { randomUUID } from 'node:crypto';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { AddressColumns, AddressRepository, AddressRow, BookOutcome } from './address.repository.js';
-
-/** The error code of POST when the book holds MAX_ADDRESSES_PER_CUSTOMER. */
-export const ADDRESS_LIMIT_ERROR = 'address_limit_reached';
 
 export interface AddressServiceDeps {
   repo: AddressRepository;
