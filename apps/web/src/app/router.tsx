@@ -1,6 +1,8 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
+import { accountDeletionRoutes } from '../features/account-deletion';
 import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
+import { emailChangeRoutes } from '../features/email-change';
 import { prefetchFirstOrdersPage } from '../features/orders';
 import { paths } from '../lib/paths';
 import type { AppServices } from '../lib/services';
@@ -30,17 +32,8 @@ interface PageSpec {
 
 /** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
 const SIGNED_IN_PAGES: PageSpec[] = [
-  { path: 'settings/b2b/email', titleKey: 'changeEmail', access: { audience: 'business' } },
-  { path: 'settings/b2b/new-address', titleKey: 'deliveryAddress', access: { audience: 'business' } },
-  { path: 'settings/b2b/address/:addressId', titleKey: 'deliveryAddress', access: { audience: 'business' } },
-  { path: 'settings/email', titleKey: 'changeEmail' },
-  { path: 'settings/new-address', titleKey: 'deliveryAddress' },
-  { path: 'settings/address/:addressId', titleKey: 'deliveryAddress' },
-  { path: 'settings/addresses/all', titleKey: 'allAddresses' },
   { path: 'online-products', titleKey: 'widgets', access: { audience: 'consumer' } },
   { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
-  { path: 'delete-account-confirmation', titleKey: 'deleteAccount' },
-  { path: 'change-email-confirmation', titleKey: 'changeEmail' },
 ];
 
 /**
@@ -237,6 +230,67 @@ function printsEditorRoute(): RouteObject {
   };
 }
 
+/**
+ * Changing the email address and deleting the account (account-area §2.1, §4): the change screens and the
+ * pages behind both confirmation links; their code and texts load when first opened.
+ */
+function identityRequestRoutes(services: AppServices): RouteObject[] {
+  const emailChange = (path: string, access?: AccessRule): RouteObject => ({
+    path,
+    handle: { titleKey: 'changeEmail' } satisfies RouteHandle,
+    loader: async () => {
+      if (access) await accessLoader(services, access)();
+      await (await emailChangeRoutes()).loadEmailChangeResources();
+      return null;
+    },
+    lazy: { Component: () => emailChangeRoutes().then((m) => m.EmailChangePage) },
+  });
+  return [
+    emailChange('settings/email'),
+    emailChange('settings/b2b/email', { audience: 'business' }),
+    {
+      path: 'change-email-confirmation',
+      handle: { titleKey: 'changeEmail' } satisfies RouteHandle,
+      loader: async () => {
+        await (await emailChangeRoutes()).loadEmailChangeResources();
+        return null;
+      },
+      lazy: { Component: () => emailChangeRoutes().then((m) => m.ChangeEmailConfirmationPage) },
+    },
+    {
+      path: 'delete-account-confirmation',
+      handle: { titleKey: 'deleteAccount' } satisfies RouteHandle,
+      loader: async () => {
+        await (await accountDeletionRoutes()).loadAccountDeletionResources();
+        return null;
+      },
+      lazy: { Component: () => accountDeletionRoutes().then((m) => m.DeleteAccountConfirmationPage) },
+    },
+  ];
+}
+
+/**
+ * The address book (account-area §2.7): all addresses, add and change, and the business pair (§6). Their
+ * code and texts load when one is first opened.
+ */
+function addressRoutes(services: AppServices): RouteObject[] {
+  const addresses = () => import('../features/addresses/routes/addresses-routes');
+  const loader = (access?: AccessRule) => async () => {
+    if (access) await accessLoader(services, access)();
+    await (await addresses()).loadAddressesResources();
+    return null;
+  };
+  const form = { handle: { titleKey: 'deliveryAddress' } satisfies RouteHandle, lazy: { Component: () => addresses().then((m) => m.AddressPage) } };
+  const business = loader({ audience: 'business' });
+  return [
+    { path: 'settings/addresses/all', handle: { titleKey: 'allAddresses' } satisfies RouteHandle, loader: loader(), lazy: { Component: () => addresses().then((m) => m.AddressesPage) } },
+    { path: 'settings/new-address', loader: loader(), ...form },
+    { path: 'settings/address/:addressId', loader: loader(), ...form },
+    { path: 'settings/b2b/new-address', loader: business, ...form },
+    { path: 'settings/b2b/address/:addressId', loader: business, ...form },
+  ];
+}
+
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
   handle: { titleKey } satisfies RouteHandle,
@@ -290,6 +344,8 @@ export function appRoutes(services: AppServices): RouteObject[] {
             printsEditorRoute(),
             ...settingsRoutes(services),
             ...ordersRoutes(services),
+            ...addressRoutes(services),
+            ...identityRequestRoutes(services),
             ...SIGNED_IN_PAGES.map(page),
           ],
         },
