@@ -228,7 +228,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     albums,
     uploadFiles,
     blobFoldersOf: customerBlobFolders,
-    erasers: [],
+    // The address book, the stored payment method: each owner deletes all of a customer's.
+    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf],
     log: app.log,
   });
 
