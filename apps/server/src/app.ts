@@ -73,6 +73,7 @@ import { invoiceRepository } from './modules/invoices/invoice.repository.js';
 import { INVOICE_PDF_LINK_PATH, invoicePdfLinkRoutes, invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { invoiceService } from './modules/invoices/invoice.service.js';
 import { photoBooks } from './modules/widgets/photo-books.js';
+import { widgetPublicRoutes, widgetRoutes } from './modules/widgets/widget.routes.js';
 import { identityService } from './modules/identities/identity.service.js';
 import { identityRequestRoutes } from './modules/identity-requests/identity-requests.routes.js';
 import { identityRequestService } from './modules/identity-requests/identity-requests.service.js';
@@ -265,7 +266,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
-  await app.register(books.publicRoutes, { prefix: SERVICE_BASE_PATHS.widgets });
+  await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
@@ -299,7 +300,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
-    await api.register(books.routes, { prefix: SERVICE_BASE_PATHS.widgets });
+    await api.register(widgetRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
     await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
   });
 

@@ -7,6 +7,7 @@ import { seedDemoInvoices } from './seed/demo-invoices.js';
 import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
 import { seedDemoLegacyLibrary } from './seed/demo-legacy-library.js';
 import { seedDemoProjects } from './seed/demo-projects.js';
+import { seedDemoWidgets } from './seed/demo-widgets.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -32,11 +33,13 @@ async function main(): Promise<void> {
   if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
   if (demo.length) {
-    // The demo projects are made of the customers' photos, so they follow them.
+    // The demo projects and photo books are made of the customers' photos, so they follow them.
     seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log, path.join(config.dataDir, 'demo-seed'))
       .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'))
       .then(() => seedDemoProjects(shoebox.db))
-      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo projects failed'));
+      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo projects failed'))
+      .then(() => seedDemoWidgets(shoebox.db))
+      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photo books failed'));
   }
 
   let stopping = false;

@@ -7,7 +7,6 @@ import { galleryService } from './gallery.service.js';
 import { widgetShareService } from './widget-share.service.js';
 import { widgetView, type ToPhoto } from './widget-view.js';
 import { widgetRepository } from './widget.repository.js';
-import { widgetPublicRoutes, widgetRoutes } from './widget.routes.js';
 import { widgetService } from './widget.service.js';
 
 interface PhotoBookDeps {
@@ -20,15 +19,11 @@ interface PhotoBookDeps {
   log: FastifyBaseLogger;
 }
 
-/** Online photo books wired together: the signed-in routes, the public ones, and what account deletion erases. */
+/** Online photo books wired together: the services the composition root hands its routes, and what account deletion erases. */
 export function photoBooks({ db, toPhoto, mailer, publicUrl, channelOf, log }: PhotoBookDeps) {
   const repo = widgetRepository(db);
   const view = widgetView(repo, toPhoto);
   const shares = widgetShareService({ repo, view, mailer, publicUrl, channelOf, log });
   const gallery = galleryService(galleryRepository(db), repo);
-  return {
-    routes: widgetRoutes({ widgets: widgetService(repo, view), shares, gallery }),
-    publicRoutes: widgetPublicRoutes({ shares, gallery }),
-    deleteAllOf: repo.deleteAllOf,
-  };
+  return { widgets: widgetService(repo, view), shares, gallery, deleteAllOf: repo.deleteAllOf };
 }

@@ -82,11 +82,12 @@ export function widgetShareService({ repo, view, mailer, publicUrl, channelOf, l
   return {
     async share(identity: Identity, widgetId: string, query: WidgetShareQuery): Promise<{ shareId: string; expiresAt: string }> {
       const customerId = consumerOnly(identity);
-      const book = await repo.find(customerId, widgetId);
-      if (!book) throw notFound('Photo book not found');
+      // Malformed input is a 400 whichever book it names.
+      const to = decodeRecipient(query.toEmailAddress);
       const channel = channelForHost('', (await channelOf(identity)).channel);
       if (query.vendorId !== channel.vendorId) throw invalid('vendorId', "Must be the vendor of the customer's storefront");
-      const to = decodeRecipient(query.toEmailAddress);
+      const book = await repo.find(customerId, widgetId);
+      if (!book) throw notFound('Photo book not found');
       const at = now();
       await throttle(customerId, at.getTime());
 
