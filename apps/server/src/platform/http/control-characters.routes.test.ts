@@ -5,7 +5,7 @@
  * and the database is left exactly as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { apiErrorSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { apiErrorSchema, encodeShareEmail, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALBUMS, insertAlbum, PHOTOS, SHARED_ALBUMS, USERS } from '../../test/albums.js';
@@ -104,6 +104,17 @@ const tusCreate = (c: Context, metadata: Record<string, string>) =>
   as(c, { method: 'POST', url: UPLOAD_PATH, headers: { 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': encodeMetadata(metadata) } });
 const as = (c: Context, o: InjectOptions): InjectOptions => ({ ...o, headers: { ...c.who.headers, ...o.headers } });
 const json = (c: Context, method: InjectOptions['method'], url: string, payload: object) => as(c, { method, url, payload });
+
+const WIDGETS = `${SERVICE_BASE_PATHS.widgets}/v1`;
+/** A photo book nobody has: a clean call on it is answered 404 and changes nothing. */
+const NO_BOOK = 'book-nobody-has';
+/** A share of a book nobody has, as the web sends it, with one query field replaced. */
+const share = (c: Context, o: { id?: string; vendorId?: string; fromName?: string; personalMessage?: string; toEmailAddress?: string }) => {
+  const { id = NO_BOOK, ...query } = o;
+  const params = new URLSearchParams({ vendorId: 'printhaven-gb', fromName: 'Ann', personalMessage: 'Hi', toEmailAddress: encodeShareEmail('ann@example.org'), ...query });
+  return as(c, { method: 'PUT', url: `${WIDGETS}/widget/${e(id)}/share?${params}` });
+};
+const galleryEntry = (o: object) => ({ widgetId: NO_BOOK, categoryId: 'travel', title: 'Porto', channel: 'www.printhaven.co.uk', ...o });
 
 const FIELDS: Field[] = [
   { route: 'PUT /customers/me', field: 'firstName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: bad, lastName: 'Doe', phone: null }) },
@@ -231,6 +242,31 @@ const FIELDS: Field[] = [
   { route: 'POST /oidc/token', field: 'client_id', netOnly: true, oauth: true, request: (bad) => tokenRequest({ grant_type: 'refresh_token', client_id: bad, refresh_token: 'abcd' }) },
   { route: 'POST /oidc/token/revocation', field: 'token', netOnly: true, oauth: true, request: (bad) => tokenRequest({ client_id: 'shoebox-web', token: bad }, '/revocation') },
   { route: 'GET /oidc/auth', field: 'client_id', netOnly: true, request: (bad) => ({ url: `/oidc/auth?client_id=${e(bad)}&response_type=code` }) },
+  { route: 'GET /v1/widgets/me', field: 'offset', request: (bad, c) => as(c, { url: `${WIDGETS}/widgets/me?offset=${e(`1${bad}`)}` }) },
+  { route: 'GET /v1/widget/all', field: 'orderCodes', request: (bad, c) => as(c, { url: `${WIDGETS}/widget/all?orderCodes=${e(`ORD-1,${bad}`)}` }) },
+  { route: 'GET /v1/widget/:id', field: 'id', request: (bad, c) => as(c, { url: `${WIDGETS}/widget/${e(bad)}` }) },
+  { route: 'POST /v1/widget/:id', field: 'id', request: (bad, c) => json(c, 'POST', `${WIDGETS}/widget/${e(bad)}`, { title: 'Porto' }) },
+  { route: 'POST /v1/widget/:id', field: 'title', display: true, request: (bad, c) => json(c, 'POST', `${WIDGETS}/widget/${NO_BOOK}`, { title: bad }) },
+  { route: 'DELETE /v1/widget/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${WIDGETS}/widget/${e(bad)}` }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'id', request: (bad, c) => share(c, { id: bad }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'vendorId', request: (bad, c) => share(c, { vendorId: `printhaven-gb${bad}` }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'fromName', display: true, request: (bad, c) => share(c, { fromName: bad }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'personalMessage', request: (bad, c) => share(c, { personalMessage: bad }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress', request: (bad, c) => share(c, { toEmailAddress: `${encodeShareEmail('ann@example.org')}${bad}` }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress (decoded)', request: (bad, c) => share(c, { toEmailAddress: encodeShareEmail(`ann${bad}@example.org`) }) },
+  { route: 'GET /v1/shared-books/:shareToken', field: 'shareToken', request: (bad) => ({ url: `${WIDGETS}/shared-books/${e(`${'A'.repeat(20)}${bad}`)}` }) },
+  { route: 'GET /v1/blockedorders/:orderCode', field: 'orderCode', request: (bad) => ({ url: `${WIDGETS}/blockedorders/${e(bad)}` }) },
+  { route: 'POST /v1/galleryentries', field: 'widgetId', request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ widgetId: bad })) },
+  { route: 'POST /v1/galleryentries', field: 'categoryId', request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ categoryId: bad })) },
+  { route: 'POST /v1/galleryentries', field: 'title', display: true, request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ title: bad })) },
+  { route: 'POST /v1/galleryentries', field: 'channel', request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ channel: `www.printhaven.co.uk${bad}` })) },
+  { route: 'GET /v1/galleryentries/:id', field: 'id', request: (bad, c) => as(c, { url: `${WIDGETS}/galleryentries/${e(bad)}?channel=www.printhaven.co.uk` }) },
+  { route: 'GET /v1/galleryentries/:id', field: 'channel', request: (bad, c) => as(c, { url: `${WIDGETS}/galleryentries/${NO_BOOK}?channel=${e(`www.printhaven.co.uk${bad}`)}` }) },
+  { route: 'PUT /v1/galleryentries/:id', field: 'id', request: (bad, c) => json(c, 'PUT', `${WIDGETS}/galleryentries/${e(bad)}?channel=www.printhaven.co.uk`, { categoryId: 'travel', title: 'Porto' }) },
+  { route: 'PUT /v1/galleryentries/:id', field: 'title', display: true, request: (bad, c) => json(c, 'PUT', `${WIDGETS}/galleryentries/${NO_BOOK}?channel=www.printhaven.co.uk`, { categoryId: 'travel', title: bad }) },
+  { route: 'PUT /v1/galleryentries/:id', field: 'categoryId', request: (bad, c) => json(c, 'PUT', `${WIDGETS}/galleryentries/${NO_BOOK}?channel=www.printhaven.co.uk`, { categoryId: bad, title: 'Porto' }) },
+  { route: 'DELETE /v1/galleryentries/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${WIDGETS}/galleryentries/${e(bad)}?channel=www.printhaven.co.uk` }) },
+  { route: 'DELETE /v1/galleryentries/:id', field: 'channel', request: (bad, c) => as(c, { method: 'DELETE', url: `${WIDGETS}/galleryentries/${NO_BOOK}?channel=${e(`www.printhaven.co.uk${bad}`)}` }) },
 ];
 
 const cases = FIELDS.flatMap((f) =>
@@ -239,7 +275,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'customer_addresses', 'customer_payment_methods'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'widgets', 'widget_pages', 'widget_shares', 'widget_share_counts', 'gallery_entries', 'blocked_orders', 'customer_addresses', 'customer_payment_methods'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
