@@ -9,9 +9,10 @@ import styles from '../components/integration.module.css';
 /** /integration (business, §2.1 'FTP instructions'): how to send order files by FTP, and the order-ready callback. */
 export function IntegrationPage() {
   const { t } = useTranslation('settings');
+  const { t: common } = useTranslation();
   const me = useMe();
   if (me.isPending) return <Spinner label={t('page.loading')} />;
-  if (me.isError) return <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />;
+  if (me.isError) return <ListLoadError message={common('errors.settings')} retryLabel={common('errors.tryAgain')} onRetry={() => void me.refetch()} />;
   return (
     <div className={styles.page}>
       <FtpInstructions customerNumber={me.data.id} />

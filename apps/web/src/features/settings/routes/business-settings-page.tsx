@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
-import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useAddresses } from '../../addresses';
 import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { Facts, SettingsSection } from '../components/settings-section';
+import { LoadError } from '../components/load-error';
 import styles from '../components/settings.module.css';
 
 function BusinessAddresses() {
@@ -27,7 +27,7 @@ function BusinessAddresses() {
       {addresses.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : addresses.isError ? (
-        <ListLoadError message={t('addresses.loadError')} retryLabel={t('page.retry')} onRetry={() => void addresses.refetch()} />
+        <LoadError message={t('addresses.loadError')} onRetry={() => void addresses.refetch()} />
       ) : addresses.addresses?.length ? (
         <ul className={styles.list}>
           {addresses.addresses.map((address) => (
@@ -85,7 +85,7 @@ export function BusinessSettingsPage() {
       {me.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : me.isError ? (
-        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />
+        <LoadError onRetry={() => void me.refetch()} />
       ) : (
         <>
           <BusinessDetails customer={me.data} />

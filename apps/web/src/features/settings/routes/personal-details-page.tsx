@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
-import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useUpdateCustomer } from '../api/update-customer';
 import { FormField } from '../components/form-field';
+import { LoadError } from '../components/load-error';
 import styles from '../components/settings.module.css';
 import { usePersonalDetailsForm, type PersonalDetailsField } from '../lib/personal-details-form';
 
@@ -82,7 +82,7 @@ export function PersonalDetailsPage() {
       {me.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : me.isError ? (
-        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />
+        <LoadError onRetry={() => void me.refetch()} />
       ) : (
         <PersonalDetailsForm customer={me.data} />
       )}

@@ -4,7 +4,6 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
 import { LazySlot } from '../../../components/ui/lazy-slot';
-import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { paths } from '../../../lib/paths';
@@ -15,6 +14,7 @@ import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { PaymentMethodSummary } from '../components/payment-method-summary';
 import { Facts, SettingsSection } from '../components/settings-section';
+import { LoadError } from '../components/load-error';
 import styles from '../components/settings.module.css';
 
 function PaymentMethodPart() {
@@ -32,7 +32,7 @@ function PaymentMethodPart() {
       {payment.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : payment.isError ? (
-        <ListLoadError message={t('payment.loadError')} retryLabel={t('page.retry')} onRetry={() => void payment.refetch()} />
+        <LoadError message={t('payment.loadError')} onRetry={() => void payment.refetch()} />
       ) : (
         <PaymentMethodSummary method={payment.data.method} />
       )}
@@ -55,7 +55,7 @@ function AddressesPart() {
       {addresses.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : addresses.isError ? (
-        <ListLoadError message={t('addresses.loadError')} retryLabel={t('page.retry')} onRetry={() => void addresses.refetch()} />
+        <LoadError message={t('addresses.loadError')} onRetry={() => void addresses.refetch()} />
       ) : addresses.defaultAddress ? (
         <Facts rows={[[t('addresses.default'), <AddressLines key="default" address={addresses.defaultAddress} />]]} />
       ) : (
@@ -132,7 +132,7 @@ export function SettingsPage() {
       {me.isPending ? (
         <Spinner label={t('page.loading')} />
       ) : me.isError ? (
-        <ListLoadError message={t('page.loadError')} retryLabel={t('page.retry')} onRetry={() => void me.refetch()} />
+        <LoadError onRetry={() => void me.refetch()} />
       ) : (
         <Sections customer={me.data} isBusiness={identity.isBusiness} />
       )}
