@@ -229,8 +229,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     albums,
     uploadFiles,
     blobFoldersOf: customerBlobFolders,
-    // The address book, the stored payment method: each owner deletes all of a customer's.
-    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf],
+    // The address book, the stored payment method, the photo books: each owner deletes all of a customer's.
+    // The books are wired further down; the deletion runs only once the queue has started.
+    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf, (customerId) => books.deleteAllOf(customerId)],
     log: app.log,
   });
 
