@@ -116,6 +116,14 @@ const share = (c: Context, o: { id?: string; vendorId?: string; fromName?: strin
 };
 const galleryEntry = (o: object) => ({ widgetId: NO_BOOK, categoryId: 'travel', title: 'Porto', channel: 'www.printhaven.co.uk', ...o });
 
+/** The caller's own identity path (its token's idp claims) for the email change and deletion requests, idpSub replaceable. */
+const identityPath = (c: Context, idpSub?: string) => {
+  const claims = JSON.parse(Buffer.from(c.who.token.split('.')[1] ?? '', 'base64url').toString()) as { idp_type: string; idp_sub: string };
+  return `${SERVICE_BASE_PATHS.identities}/v2/identities/${e(claims.idp_type)}/${e(idpSub ?? claims.idp_sub)}`;
+};
+/** A confirmation token nobody was mailed, long enough to be read as one. */
+const NO_TOKEN = '0123456789abcdef';
+
 const FIELDS: Field[] = [
   { route: 'PUT /customers/me', field: 'firstName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: bad, lastName: 'Doe', phone: null }) },
   { route: 'PUT /customers/me', field: 'lastName', display: true, request: (bad, c) => json(c, 'PUT', `${SERVICE_BASE_PATHS.customers}/customers/me`, { firstName: 'Jo', lastName: bad, phone: null }) },
@@ -267,6 +275,12 @@ const FIELDS: Field[] = [
   { route: 'PUT /v1/galleryentries/:id', field: 'categoryId', request: (bad, c) => json(c, 'PUT', `${WIDGETS}/galleryentries/${NO_BOOK}?channel=www.printhaven.co.uk`, { categoryId: bad, title: 'Porto' }) },
   { route: 'DELETE /v1/galleryentries/:id', field: 'id', request: (bad, c) => as(c, { method: 'DELETE', url: `${WIDGETS}/galleryentries/${e(bad)}?channel=www.printhaven.co.uk` }) },
   { route: 'DELETE /v1/galleryentries/:id', field: 'channel', request: (bad, c) => as(c, { method: 'DELETE', url: `${WIDGETS}/galleryentries/${NO_BOOK}?channel=${e(`www.printhaven.co.uk${bad}`)}` }) },
+  { route: 'POST /v2/identities/:idpType/:idpSub/emailchanges', field: 'idpSub', request: (bad, c) => json(c, 'POST', `${identityPath(c, bad)}/emailchanges`, { email: 'new@example.com', channel: 'www.printhaven.co.uk' }) },
+  { route: 'POST /v2/identities/:idpType/:idpSub/emailchanges', field: 'email', request: (bad, c) => json(c, 'POST', `${identityPath(c)}/emailchanges`, { email: `${bad}@example.com`, channel: 'www.printhaven.co.uk' }) },
+  { route: 'POST /v2/identities/:idpType/:idpSub/emailchanges', field: 'channel', request: (bad, c) => json(c, 'POST', `${identityPath(c)}/emailchanges`, { email: 'new@example.com', channel: `www.printhaven.co.uk${bad}` }) },
+  { route: 'POST …/emailchanges/:confirmationToken/actions/confirm', field: 'confirmationToken', request: (bad, c) => as(c, { method: 'POST', url: `${identityPath(c)}/emailchanges/${e(`${bad}-${NO_TOKEN}`)}/actions/confirm` }) },
+  { route: 'POST /v2/identities/:idpType/:idpSub/deleteaccount', field: 'channel', request: (bad, c) => json(c, 'POST', `${identityPath(c)}/deleteaccount`, { channel: `www.printhaven.co.uk${bad}` }) },
+  { route: 'POST …/deleteaccount/:confirmationToken/actions/confirm', field: 'confirmationToken', request: (bad, c) => as(c, { method: 'POST', url: `${identityPath(c)}/deleteaccount/${e(`${bad}-${NO_TOKEN}`)}/actions/confirm` }) },
 ];
 
 const cases = FIELDS.flatMap((f) =>
@@ -275,7 +289,7 @@ const cases = FIELDS.flatMap((f) =>
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
-  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'widgets', 'widget_pages', 'widget_shares', 'widget_share_counts', 'gallery_entries', 'blocked_orders', 'customer_addresses', 'customer_payment_methods'] as const;
+  const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'widgets', 'widget_pages', 'widget_shares', 'widget_share_counts', 'gallery_entries', 'blocked_orders', 'customer_addresses', 'customer_payment_methods', 'identity_requests', 'identities'] as const;
   const rows = await Promise.all(tables.map((t) => server.db.selectFrom(t).selectAll().execute()));
   return Object.fromEntries(tables.map((t, i) => [t, rows[i]!.map((r) => JSON.stringify(r)).sort()]));
 }
