@@ -59,6 +59,17 @@ describe.each(databases)('the photo-book gallery on $name', (kind) => {
     expect(widgetSchema.parse((await callAs(server(), me, { url: `${WIDGETS_API}/widget/${book.id}` })).json()).galleryEntryId).toBeNull();
   });
 
+  it('knows a storefront by its host or its code alike (the Swedish one differs)', async () => {
+    const me = await newCustomer(server());
+    const created = await publish(server(), me, { widgetId: (await insertBook(server(), me)).id, channel: 'www.printhaven.se' });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = galleryEntrySchema.parse(created.json());
+    expect(entry.channel).toBe('www.printhaven-nordic.se');
+    expect((await callAs(server(), me, { url: entryUrl(entry.id, 'www.printhaven-nordic.se') })).statusCode).toBe(200);
+    expect((await callAs(server(), me, { url: entryUrl(entry.id, 'www.printhaven.se') })).statusCode).toBe(200);
+    expectError(await callAs(server(), me, { url: entryUrl(entry.id) }), 404, 'not_found');
+  });
+
   it('two publications of one book at once make one entry', async () => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);

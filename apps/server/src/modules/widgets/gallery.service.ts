@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  findChannel,
   GALLERY_CATEGORY_IDS,
   WIDGET_ERRORS,
   type CreateGalleryEntry,
@@ -32,6 +33,9 @@ const knownCategory = (id: string) => {
   if (!(GALLERY_CATEGORY_IDS as readonly string[]).includes(id)) throw badRequest('Invalid body', [{ path: 'categoryId', message: `Must be one of ${GALLERY_CATEGORY_IDS.join(', ')}` }]);
 };
 
+/** A storefront by its channel code, whether the caller named its host or its code (the schema has checked it is known). */
+const channelCode = (hostOrCode: string) => findChannel(hostOrCode)?.code ?? hostOrCode;
+
 const entryOf = (row: GalleryEntryRow): GalleryEntry => ({
   id: row.id,
   widgetId: row.widget_id,
@@ -51,7 +55,7 @@ export function galleryService(repo: GalleryRepository, widgets: WidgetRepositor
     },
 
     async get(identity: Identity, id: string, channel: string): Promise<GalleryEntry> {
-      const row = await repo.find(consumerOnly(identity), id, channel);
+      const row = await repo.find(consumerOnly(identity), id, channelCode(channel));
       if (!row) throw entryNotFound();
       return entryOf(row);
     },
@@ -63,7 +67,7 @@ export function galleryService(repo: GalleryRepository, widgets: WidgetRepositor
       if (!book) throw notFound('Photo book not found');
       if (await repo.isBlocked(book.product_code)) throw new AppError(409, WIDGET_ERRORS.orderBlocked, 'This order’s photo books cannot be published to the gallery');
       const at = now().toISOString();
-      const row = await repo.create({ id: randomUUID(), widget_id: book.id, customer_id: customerId, category_id: body.categoryId, title: body.title, channel: body.channel, created_at: at, updated_at: at });
+      const row = await repo.create({ id: randomUUID(), widget_id: book.id, customer_id: customerId, category_id: body.categoryId, title: body.title, channel: channelCode(body.channel), created_at: at, updated_at: at });
       if (!row) throw new AppError(409, WIDGET_ERRORS.alreadyPublished, 'This photo book is already in the gallery; change or delete its entry');
       return entryOf(row);
     },
@@ -71,13 +75,13 @@ export function galleryService(repo: GalleryRepository, widgets: WidgetRepositor
     async update(identity: Identity, id: string, channel: string, body: UpdateGalleryEntry): Promise<GalleryEntry> {
       const customerId = consumerOnly(identity);
       knownCategory(body.categoryId);
-      const row = await repo.update(customerId, id, channel, { category_id: body.categoryId, title: body.title, updated_at: now().toISOString() });
+      const row = await repo.update(customerId, id, channelCode(channel), { category_id: body.categoryId, title: body.title, updated_at: now().toISOString() });
       if (!row) throw entryNotFound();
       return entryOf(row);
     },
 
     async delete(identity: Identity, id: string, channel: string): Promise<void> {
-      if (!(await repo.delete(consumerOnly(identity), id, channel))) throw entryNotFound();
+      if (!(await repo.delete(consumerOnly(identity), id, channelCode(channel)))) throw entryNotFound();
     },
 
     /** Public: whether an order's books are kept out of the gallery. */
