@@ -91,10 +91,12 @@ export function accountDeletionRepository(db: Db) {
       });
     },
 
-    /** Sign-in records and mailing lists that know the customer by email, and the sign-in provider's sessions, grants and tokens. */
+    /** Sign-in records, email change and deletion requests, mailing lists that know the customer by email, and the sign-in provider's sessions, grants and tokens. */
     async signInRecords(customerId: string, email: string) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('login_attempts').where('key', '=', `email:${email}`).execute();
+        await trx.deleteFrom('identity_requests').where('customer_id', '=', customerId).execute();
+        await trx.deleteFrom('identity_request_counts').where('customer_id', '=', customerId).execute();
         await trx.deleteFrom('newsletter_subscriptions').where('email', '=', email).execute();
         await trx.deleteFrom('newsletter_requests').where('key', '=', `address:${email}`).execute();
         // The provider keeps the account only inside its JSON payloads; a customer id is a uuid, so LIKE needs no escaping.
