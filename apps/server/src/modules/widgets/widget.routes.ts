@@ -170,7 +170,7 @@ export const widgetPublicRoutes = ({ shares, gallery }: Omit<Services, 'widgets'
     },
     async ({ params, reply }) => {
       // The link can end (expiry, a deleted book): no cache may keep the book past that.
-      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      reply.header('Cache-Control', 'no-store');
       return shares.open(params.shareToken);
     },
   );
