@@ -16,15 +16,16 @@ import type enGBSettings from '../../public/locales/en-GB/settings.json';
 import type enGBPrintsEditor from '../../public/locales/en-GB/prints-editor.json';
 import type enGBStorage from '../../public/locales/en-GB/storage.json';
 import type enGBUpload from '../../public/locales/en-GB/upload.json';
+import type enGBWidgets from '../../public/locales/en-GB/widgets.json';
 import { FALLBACK_LOCALE, fetchMessages, localeBackend, type Messages } from './locale-backend';
 
 /** Feature namespaces live in /locales/{locale}/{namespace}.json and load when a screen first asks for them. */
-export type FeatureNamespace = 'addresses' | 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account' | 'settings';
+export type FeatureNamespace = 'addresses' | 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account' | 'settings' | 'widgets';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB; addresses: typeof enGBAddresses; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount; settings: typeof enGBSettings };
+    resources: { translation: typeof enGB; addresses: typeof enGBAddresses; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount; settings: typeof enGBSettings; widgets: typeof enGBWidgets };
   }
 }
 
