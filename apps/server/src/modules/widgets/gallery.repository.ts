@@ -11,9 +11,18 @@ export function galleryRepository(db: Db) {
   return {
     find: (customerId: string, id: string, channel: string) => own(customerId, id, channel).executeTakeFirst(),
 
-    /** The new entry, or undefined when the book has one already: the unique book id decides between two at once. */
-    create: (row: GalleryEntryRow): Promise<GalleryEntryRow | undefined> =>
-      db.insertInto('gallery_entries').values(row).onConflict((oc) => oc.column('widget_id').doNothing()).returningAll().executeTakeFirst(),
+    /**
+     * The new entry; 'exists' when the book has one already (the unique book id decides between two at
+     * once); 'gone' when the customer's book is not there. The book's row is locked first (a no-op update),
+     * so a delete of the book at the same moment runs wholly before or after and never misses the entry.
+     */
+    create: (row: GalleryEntryRow): Promise<GalleryEntryRow | 'exists' | 'gone'> =>
+      db.transaction().execute(async (trx) => {
+        const locked = await trx.updateTable('widgets').set((eb) => ({ id: eb.ref('id') })).where('id', '=', row.widget_id).where('customer_id', '=', row.customer_id).executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) return 'gone';
+        const created = await trx.insertInto('gallery_entries').values(row).onConflict((oc) => oc.column('widget_id').doNothing()).returningAll().executeTakeFirst();
+        return created ?? 'exists';
+      }),
 
     update: (customerId: string, id: string, channel: string, change: Pick<GalleryEntryRow, 'category_id' | 'title' | 'updated_at'>) =>
       db.updateTable('gallery_entries').set(change).where('id', '=', id).where('customer_id', '=', customerId).where('channel', '=', channel).returningAll().executeTakeFirst(),

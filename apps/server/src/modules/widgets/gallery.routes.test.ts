@@ -78,6 +78,22 @@ describe.each(databases)('the photo-book gallery on $name', (kind) => {
     expect(await server().db.selectFrom('gallery_entries').select('id').where('widget_id', '=', book.id).execute()).toHaveLength(1);
   });
 
+  it('publishing and deleting the same book at once leave no entry behind', async () => {
+    const me = await newCustomer(server());
+    const books = await Promise.all(Array.from({ length: 12 }, () => insertBook(server(), me, { pages: 1 })));
+    const outcomes = await Promise.all(
+      books.map(async (book) => {
+        const [published, deleted] = await Promise.all([publish(server(), me, { widgetId: book.id }), callAs(server(), me, { method: 'DELETE', url: `${WIDGETS_API}/widget/${book.id}` })]);
+        return [published.statusCode, deleted.statusCode];
+      }),
+    );
+    for (const [published, deleted] of outcomes) {
+      expect([201, 404]).toContain(published);
+      expect(deleted).toBe(204);
+    }
+    expect(await server().db.selectFrom('gallery_entries').select('id').where('widget_id', 'in', books.map((b) => b.id)).execute()).toEqual([]);
+  });
+
   it('deleting a book deletes its gallery entry', async () => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);

@@ -68,7 +68,8 @@ export function galleryService(repo: GalleryRepository, widgets: WidgetRepositor
       if (await repo.isBlocked(book.product_code)) throw new AppError(409, WIDGET_ERRORS.orderBlocked, 'This order’s photo books cannot be published to the gallery');
       const at = now().toISOString();
       const row = await repo.create({ id: randomUUID(), widget_id: book.id, customer_id: customerId, category_id: body.categoryId, title: body.title, channel: channelCode(body.channel), created_at: at, updated_at: at });
-      if (!row) throw new AppError(409, WIDGET_ERRORS.alreadyPublished, 'This photo book is already in the gallery; change or delete its entry');
+      if (row === 'gone') throw notFound('Photo book not found');
+      if (row === 'exists') throw new AppError(409, WIDGET_ERRORS.alreadyPublished, 'This photo book is already in the gallery; change or delete its entry');
       return entryOf(row);
     },
 

@@ -201,6 +201,23 @@ describe.each(databases)('sharing photo books on $name', (kind) => {
     expectError(await openShared(server(), 'short'), 400, 'bad_request');
   });
 
+  it('a share and a delete of the same book at once leave no link behind', async () => {
+    const me = await newCustomer(server());
+    const books = await Promise.all(Array.from({ length: 12 }, () => insertBook(server(), me, { pages: 1 })));
+    const outcomes = await Promise.all(
+      books.map(async (book) => {
+        const [shared, deleted] = await Promise.all([share(server(), me, book.id), callAs(server(), me, { method: 'DELETE', url: `${WIDGETS_API}/widget/${book.id}` })]);
+        return [shared.statusCode, deleted.statusCode];
+      }),
+    );
+    for (const [shared, deleted] of outcomes) {
+      expect([200, 404]).toContain(shared);
+      expect(deleted).toBe(204);
+    }
+    const left = await server().db.selectFrom('widget_shares').select('widget_id').where('widget_id', 'in', books.map((b) => b.id)).execute();
+    expect(left).toEqual([]);
+  });
+
   it('a shared book loses a photo its owner deletes later', async () => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me, { pages: 1 });

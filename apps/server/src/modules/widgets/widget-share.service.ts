@@ -107,7 +107,7 @@ export function widgetShareService({ repo, view, mailer, publicUrl, channelOf, l
         sent_at: null,
       };
       // Stored before the mail goes, unusable until it has: a link in a sent mail always opens.
-      await repo.insertShare(share);
+      if (!(await repo.insertShare(share))) throw notFound('Photo book not found');
       const link = `${publicUrl}${SHARED_BOOK_WEB_PATH}/${token}`;
       try {
         await mailer.send(shareMail(to, channel.locale, { title: book.title, senderName: query.fromName, personalMessage: query.personalMessage, link, expiresAt }));

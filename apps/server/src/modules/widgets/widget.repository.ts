@@ -98,8 +98,18 @@ export function widgetRepository(db: Db) {
       return Number(row.count);
     },
 
-    insertShare: async (row: ShareRow): Promise<void> => {
-      await db.insertInto('widget_shares').values(row).execute();
+    /**
+     * Records a share of the customer's book, unless the book is gone. The book's row is locked first (a
+     * no-op update), so a delete of the book at the same moment runs wholly before or after: it never
+     * misses a share written meanwhile.
+     */
+    async insertShare(row: ShareRow): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx.updateTable('widgets').set((eb) => ({ id: eb.ref('id') })).where('id', '=', row.widget_id).where('customer_id', '=', row.customer_id).executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) return false;
+        await trx.insertInto('widget_shares').values(row).execute();
+        return true;
+      });
     },
     /** The mail has gone: from now on the link opens the book. */
     markShareSent: async (id: string, at: string): Promise<void> => {
