@@ -2,5 +2,4 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   paymentMethod: () => [...settingsKeys.all, 'payment-method'] as const,
-  customerChanged: () => [...settingsKeys.all, 'customer-changed'] as const,
 };

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerKeys } from '../../../api/customer/query-keys';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
-import { markCustomerChanged } from '../lib/customer-changed';
+import { customerChanged } from '../../addresses';
 
 /** PUT {customers}/customers/me: the customer's name and phone number; answers the whole record. */
 export const updateCustomer = (http: HttpClient, body: UpdateCustomer) => http('customers', '/customers/me', { method: 'PUT', body, schema: customerSchema });
@@ -16,7 +16,7 @@ export function useUpdateCustomer() {
     mutationFn: (body: UpdateCustomer) => updateCustomer(http, body),
     onSuccess: async (customer) => {
       queryClient.setQueryData(customerKeys.me(), customer);
-      markCustomerChanged(queryClient);
+      customerChanged.set();
       await queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });

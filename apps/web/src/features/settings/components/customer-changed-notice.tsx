@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
-import { useCustomerChanged } from '../lib/customer-changed';
+import { customerChanged, useCustomerChanged } from '../../addresses';
 import styles from './settings.module.css';
 
 /** The §4 "customer changed" confirmation: shown while the flag is set, until the customer dismisses it. */
 export function CustomerChangedNotice() {
   const { t } = useTranslation('settings');
-  const { changed, reset } = useCustomerChanged();
+  const changed = useCustomerChanged();
   return (
     <div role="status" className={changed ? styles.notice : undefined}>
       {changed && (
         <>
           <p>{t('page.saved')}</p>
-          <button type="button" className={buttonClass.secondary} onClick={reset}>
+          <button type="button" className={buttonClass.secondary} onClick={customerChanged.reset}>
             {t('page.dismiss')}
           </button>
         </>

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { businessCustomerRecord, customerRecord } from '../../../test/fixtures';
 import { serveCustomerSettings } from '../../../test/customer-settings';
 import { renderApp } from '../../../test/render-app';
+import { customerChanged } from '../../addresses';
+
+// The §4 flag lives as long as the page: each test starts without it.
+afterEach(() => customerChanged.reset());
 
 describe('/settings/b2b', () => {
   test('shows the company name, VAT number and status read-only, with links to the business email and address screens', async () => {

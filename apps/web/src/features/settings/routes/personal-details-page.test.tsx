@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { customerRecord } from '../../../test/fixtures';
 import { ME_URL, serveCustomerSettings } from '../../../test/customer-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { customerChanged } from '../../addresses';
+
+// The §4 flag lives as long as the page: each test starts without it.
+afterEach(() => customerChanged.reset());
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 

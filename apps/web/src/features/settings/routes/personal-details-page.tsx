@@ -32,10 +32,10 @@ function PersonalDetailsForm({ customer }: { customer: Customer }) {
     sending.current = true;
     try {
       await update.mutateAsync(details);
+      // Still "sending" until the screen is left: a click meanwhile must not save again.
       void navigate(paths.settings);
     } catch {
       // The failure is shown from the mutation's state; the typed values stay for another try.
-    } finally {
       sending.current = false;
     }
   };

@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { businessCustomerRecord, customerRecord } from '../../../test/fixtures';
 import { ME_URL, serveCustomerSettings, storedCard } from '../../../test/customer-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { customerChanged } from '../../addresses';
+
+// The §4 flag lives as long as the page: each test starts without it.
+afterEach(() => customerChanged.reset());
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -83,6 +87,13 @@ describe('/settings', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Personal details' })).toHaveTextContent('Ada Lovelace');
     expect(screen.queryByText('An error occurred loading your settings')).not.toBeInTheDocument();
+  });
+
+  test('an address change made elsewhere shows the same confirmation', async () => {
+    serveCustomerSettings();
+    customerChanged.set();
+    await openSettings();
+    expect(screen.getByText('Your changes have been saved.')).toBeInTheDocument();
   });
 
   test('shows the customer-changed confirmation until it is dismissed', async () => {
