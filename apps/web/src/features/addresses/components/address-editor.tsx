@@ -1,4 +1,4 @@
-import { deliveryCountriesFor, type CustomerAddress, type CustomerAddressInput } from '@shoebox/contracts';
+import { deliveryCountriesFor, type Channel, type CustomerAddress, type CustomerAddressInput } from '@shoebox/contracts';
 import { useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { AddressFields } from '../../../components/address-form/address-fields';
 import { addressErrors, checkAddress, problemFor, type AddressField, type AddressFormValues, type AddressProblem } from '../../../components/address-form/check-address';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { useServices } from '../../../lib/services';
 import { useAddAddress } from '../api/add-address';
 import { useAddressBookChanged } from '../api/address-book-changed';
 import { useChangeAddress } from '../api/change-address';
@@ -33,12 +32,11 @@ const SAVING: readonly AddressChangeState[] = ['RequestInProgress', 'RequestSent
  * messages, sent once however often Save is pressed; a field the server refuses shows its message, a full
  * address book and an address no longer there are said plainly. Saved, the list is read again and shown.
  */
-export function AddressEditor({ address }: { address?: CustomerAddress }) {
+export function AddressEditor({ address, storefront }: { address?: CustomerAddress; storefront: Pick<Channel, 'country'> }) {
   const { t, i18n } = useTranslation('addresses');
-  const { channel } = useServices();
   const navigate = useNavigate();
   const id = useId();
-  const countries = deliveryCountriesFor(channel);
+  const countries = deliveryCountriesFor(storefront);
   const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const form = useForm<EditorValues, unknown, CustomerAddressInput>({
     defaultValues: address ? { ...address, phone: address.phone ?? '' } : { firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', countryCode: countries[0], phone: '', isDefault: false },
@@ -83,6 +81,7 @@ export function AddressEditor({ address }: { address?: CustomerAddress }) {
     await navigate(paths.allAddresses, { state: { saved: true } });
   };
 
+  const countryProblem = problemOf('countryCode');
   const failureText =
     failure?.kind === 'limit'
       ? t('form.limit', { max: failure.max })
@@ -107,13 +106,24 @@ export function AddressEditor({ address }: { address?: CustomerAddress }) {
         <AddressFields idPrefix={id} register={(name) => form.register(name)} problemOf={problemOf} labelOf={(name) => t(`form.${name}`)} problemText={problemText} readOnly={saving} />
         <div className={styles.field}>
           <label htmlFor={`${id}-countryCode`}>{t('form.country')}</label>
-          <select id={`${id}-countryCode`} autoComplete="country" {...form.register('countryCode')}>
+          <select
+            id={`${id}-countryCode`}
+            autoComplete="country"
+            aria-invalid={countryProblem ? true : undefined}
+            aria-describedby={countryProblem ? `${id}-countryCode-problem` : undefined}
+            {...form.register('countryCode')}
+          >
             {countries.map((code) => (
               <option key={code} value={code}>
                 {countryName.of(code) ?? code}
               </option>
             ))}
           </select>
+          {countryProblem && (
+            <p id={`${id}-countryCode-problem`} className={styles.fieldProblem}>
+              {problemText(countryProblem)}
+            </p>
+          )}
         </div>
       </div>
       <div className={styles.checkbox}>

@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import deDE from '../../../../public/locales/de-DE.json';
-import { serveCustomerSettings } from '../../../test/customer-settings';
+import { ME_URL, serveCustomerSettings } from '../../../test/customer-settings';
+import { customerRecord } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { customerChanged } from '../lib/customer-changed';
@@ -121,6 +122,18 @@ describe('add an address', () => {
     expect(await settingsConfirmsAChange(view)).toBe(false);
   });
 
+  test('the country is that of the customer’s own storefront, whichever site shows the page; a country the server refuses says so on the field', async () => {
+    serveAddresses([]);
+    server.use(http.post(ADDRESSES_URL, () => refusedFields('countryCode')));
+    const view = renderApp('/settings/new-address?channel=www.printhaven.de');
+    const form = await screen.findByRole('form');
+    const country = within(form).getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('GB');
+    await fill(view, form, HOME);
+    await save(view, form);
+    await waitFor(() => expect(country).toHaveAccessibleDescription('Please check this field'));
+  });
+
   test('a full address book is said plainly, with the limit', async () => {
     serveAddresses(Array.from({ length: 20 }, (_, i) => savedAddress(i + 1)));
     const view = await openForm('/settings/new-address');
@@ -144,10 +157,11 @@ describe('add an address', () => {
     expect(calls).toBe(2);
   });
 
-  test('reads in the channel language (German), in Germany', async () => {
+  test('reads in the channel language (German); a customer of the German storefront saves a German address', async () => {
     i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
     await i18next.changeLanguage('de-DE');
     serveAddresses([]);
+    server.use(http.get(ME_URL, () => HttpResponse.json(customerRecord({ channel: 'www.printhaven.de' }))));
     const view = renderApp('/settings/new-address?channel=www.printhaven.de');
     const form = await screen.findByRole('form');
     expect(within(form).getByRole('combobox', { name: 'Land' })).toHaveDisplayValue('Deutschland');
