@@ -1,3 +1,4 @@
+import { SHARED_BOOK_WEB_PATH } from '@shoebox/contracts';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
 import { accountDeletionRoutes } from '../features/account-deletion';
@@ -13,7 +14,6 @@ import { accessLoader, rootLoader, signedInLoader } from './route-access';
 import type { AccessRule, RouteHandle, TitleKey } from './route-handle';
 import { AppShell } from './shell/app-shell';
 import { PublicLayout } from './shell/public-layout';
-import { UnbuiltPage } from './unbuilt-page';
 
 const TIMELINE = 'PhotoManagementTimelineViewEnabled';
 const ALBUMS = 'PhotoManagementAlbumViewEnabled';
@@ -22,19 +22,6 @@ const PREVIEW = 'PhotoManagementPreviewEnabled';
 const PHOTO_ROUTE = { hideSupportChat: true };
 /** An album's name is its screen's heading, under its preview too (the shell's title would shift the grid). */
 const ALBUM_ROUTE = { ...PHOTO_ROUTE, ownHeading: true };
-
-interface PageSpec {
-  path: string;
-  titleKey: TitleKey;
-  access?: AccessRule;
-  handle?: Partial<RouteHandle>;
-}
-
-/** Signed-in screens still to be built: each renders its title and says plainly that it is not available yet. */
-const SIGNED_IN_PAGES: PageSpec[] = [
-  { path: 'online-products', titleKey: 'widgets', access: { audience: 'consumer' } },
-  { path: 'online-products/:productCode', titleKey: 'widgetShare', access: { audience: 'consumer' } },
-];
 
 /**
  * The photo library (photo-library §2): /my-photos goes to the Photos tab; the timeline, the albums list, an
@@ -145,6 +132,36 @@ function savedProjectsRoute(services: AppServices): RouteObject {
       return null;
     },
     lazy: { Component: () => savedProjects().then((m) => m.SavedProjectsPage) },
+  };
+}
+
+/**
+ * /online-products and /online-products/{productCode} (account-area §2.8, consumers only) and the public page a
+ * share link opens: their code and texts load when first opened.
+ */
+const widgetScreens = () => import('../features/widgets/routes/widgets-routes');
+function widgetsRoutes(services: AppServices): RouteObject[] {
+  const loader = async () => {
+    await accessLoader(services, { audience: 'consumer' })();
+    await (await widgetScreens()).loadWidgetsResources();
+    return null;
+  };
+  return [
+    { path: 'online-products', handle: { titleKey: 'widgets' } satisfies RouteHandle, loader, lazy: { Component: () => widgetScreens().then((m) => m.WidgetsPage) } },
+    { path: 'online-products/:productCode', handle: { titleKey: 'widgetShare' } satisfies RouteHandle, loader, lazy: { Component: () => widgetScreens().then((m) => m.WidgetSharePage) } },
+  ];
+}
+
+/** A shared photo book, for whoever holds the link: no sign-in. */
+function sharedBookRoute(): RouteObject {
+  return {
+    path: `${SHARED_BOOK_WEB_PATH.slice(1)}/:shareToken`,
+    handle: { titleKey: 'sharedPhotoBook' } satisfies RouteHandle,
+    loader: async () => {
+      await (await widgetScreens()).loadWidgetsResources();
+      return null;
+    },
+    lazy: { Component: () => widgetScreens().then((m) => m.SharedBookPage) },
   };
 }
 
@@ -298,12 +315,6 @@ const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Comp
 });
 
 export function appRoutes(services: AppServices): RouteObject[] {
-  const page = ({ path, titleKey, access, handle }: PageSpec): RouteObject => ({
-    path,
-    handle: { titleKey, ...handle } satisfies RouteHandle,
-    loader: access ? accessLoader(services, access) : undefined,
-    Component: UnbuiltPage,
-  });
   const pages = () => import('../features/public-pages');
 
   return [
@@ -327,6 +338,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             publicPage('subscription-confirmation', 'subscriptionConfirmation', () => pages().then((m) => ({ Component: m.SubscriptionConfirmationPage }))),
             publicPage('subscription-confirmation-success', 'subscriptionSuccess', () => pages().then((m) => ({ Component: m.SubscriptionSuccessPage }))),
             publicPage('subscription-confirmation-error', 'subscriptionError', () => pages().then((m) => ({ Component: m.SubscriptionErrorPage }))),
+            sharedBookRoute(),
           ],
         },
         {
@@ -344,9 +356,9 @@ export function appRoutes(services: AppServices): RouteObject[] {
             printsEditorRoute(),
             ...settingsRoutes(services),
             ...ordersRoutes(services),
+            ...widgetsRoutes(services),
             ...addressRoutes(services),
             ...identityRequestRoutes(services),
-            ...SIGNED_IN_PAGES.map(page),
           ],
         },
         { path: '*', loader: () => redirect('/'), Component: () => null },

@@ -5,7 +5,7 @@ import { featureLocaleHandler } from './locale-files';
 /**
  * Answers every signed-in screen needs: the storefront's public configuration, the customer record (its stored
  * payment method and address book: none), their
- * orders, invoices and saved projects (none), and the feature texts (read by the locale backend the first time a screen uses them).
+ * orders, invoices, saved projects and photo books (none), and the feature texts (read by the locale backend the first time a screen uses them).
  */
 export const defaultHandlers = [
   http.get(apiUrl('configuration', '/:vendorId'), ({ params }) => HttpResponse.json(publicConfiguration(String(params.vendorId)))),
@@ -20,5 +20,7 @@ export const defaultHandlers = [
   http.get(apiUrl('invoices', '/api/v1/HistoricalInvoice/me'), () => HttpResponse.json({ historicalInvoices: [], total: 0 })),
   // Saved projects: none unless a test says otherwise.
   http.get(apiUrl('projects', '/api/v2/projects/:accountId'), () => HttpResponse.json({ projects: [], totalProjectCount: 0 })),
+  // Online photo books: none unless a test says otherwise.
+  http.get(apiUrl('widgets', '/v1/widgets/me'), () => HttpResponse.json({ items: [], total: 0 })),
   featureLocaleHandler,
 ];

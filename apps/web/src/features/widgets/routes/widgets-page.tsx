@@ -1,0 +1,70 @@
+import { WIDGETS_PAGE_SIZE } from '@shoebox/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../lib/paths';
+import { useWidgetsPage } from '../api/get-widgets-page';
+import { Pager } from '../components/pager';
+import { WidgetCard } from '../components/widget-card';
+import styles from './widgets-page.module.css';
+
+/** ?page=n, counted from 1; anything else is the first page. */
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+const hrefOf = (page: number) => (page === 1 ? paths.widgets : `${paths.widgets}?page=${page}`);
+
+/** /online-products (spec §2.8, consumers only): the customer's photo books, newest first, a page at a time. */
+export function WidgetsPage() {
+  const { t } = useTranslation('widgets');
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const widgets = useWidgetsPage(page);
+  const [announcement, setAnnouncement] = useState('');
+  const total = widgets.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / WIDGETS_PAGE_SIZE));
+
+  // A page past the end (its last book deleted, or an old link) shows the last page there is.
+  const pastTheEnd = widgets.isSuccess && !widgets.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
+  }, [pastTheEnd, pages, setParams]);
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t('list.intro')}</p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {widgets.isPending ? (
+        <Spinner label={t('list.loading')} />
+      ) : widgets.isError ? (
+        <ListLoadError message={t('list.loadError')} retryLabel={t('list.retry')} onRetry={() => void widgets.refetch()} />
+      ) : total === 0 ? (
+        <EmptyListNotice
+          title={t('list.empty')}
+          hint={t('list.emptyHint')}
+          action={
+            <Link className={buttonClass.primary} to={paths.photos}>
+              {t('list.goToPhotos')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <p className={styles.count}>{t('list.total', { count: total })}</p>
+          <ul className={styles.list} aria-label={t('list.label')}>
+            {widgets.data.items.map((widget) => (
+              <WidgetCard key={widget.widgetId} widget={widget} onDeleted={(title) => setAnnouncement(t('list.deleted', { title }))} />
+            ))}
+          </ul>
+          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} hrefOf={hrefOf} />}
+        </>
+      )}
+    </div>
+  );
+}
