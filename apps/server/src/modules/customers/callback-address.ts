@@ -1,3 +1,4 @@
+import { CALLBACK_URL_MAX_LENGTH } from '@shoebox/contracts';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -36,15 +37,17 @@ for (const [network, prefix] of [
 const INTERNAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$|^[^.]+$/;
 
 /**
- * Why a callback address may not be stored, or undefined. The WHATWG parser has already turned 127.1,
- * 2130706433 and 0x7f.0.0.1 into 127.0.0.1. A public name that resolves to a private address can only
+ * The callback address as it is kept, or undefined when it may not be. Kept as the WHATWG parser wrote
+ * it back (which also turned 127.1, 2130706433 and 0x7f.0.0.1 into 127.0.0.1): the host checked here is
+ * then the host any later caller reads, whatever parser it uses ("https://a.example\@127.0.0.1/" is
+ * kept as "https://a.example/@127.0.0.1/"). A public name that resolves to a private address can only
  * be caught when the call is made.
  */
-export function callbackAddressProblem(callbackUrl: string): 'credentials' | 'not_public' | undefined {
-  const url = new URL(callbackUrl);
-  if (url.username || url.password) return 'credentials';
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if (isIPv4(host)) return NOT_PUBLIC.check(host, 'ipv4') ? 'not_public' : undefined;
-  if (isIPv6(host)) return NOT_PUBLIC.check(host, 'ipv6') ? 'not_public' : undefined;
-  return INTERNAL_NAME.test(host) ? 'not_public' : undefined;
+export function storableCallbackUrl(typed: string): string | undefined {
+  const url = new URL(typed);
+  if (url.username || url.password || url.href.length > CALLBACK_URL_MAX_LENGTH) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (isIPv4(host)) return NOT_PUBLIC.check(host, 'ipv4') ? undefined : url.href;
+  if (isIPv6(host)) return NOT_PUBLIC.check(host, 'ipv6') ? undefined : url.href;
+  return INTERNAL_NAME.test(host) ? undefined : url.href;
 }

@@ -1,7 +1,7 @@
 import type { Customer, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { callbackAddressProblem } from './callback-address.js';
+import { storableCallbackUrl } from './callback-address.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
 import type { CustomerRepository } from './customer.repository.js';
 
@@ -41,10 +41,9 @@ export function customerService(repo: CustomerRepository) {
     async setIntegration(identity: Identity, integration: UpdateFtpIntegration): Promise<Customer> {
       const current = await this.me(identity);
       if (!current.business) throw forbidden('Only business customers have an FTP integration');
-      if (integration.callbackUrl !== null && callbackAddressProblem(integration.callbackUrl)) {
-        throw badRequest('Invalid body', [{ path: 'callbackUrl', message: 'callbackUrl' }]);
-      }
-      const updated = await repo.setIntegration(identity.customerId, { callback_url: integration.callbackUrl, callback_format: integration.callbackFormat });
+      const callbackUrl = integration.callbackUrl === null ? null : storableCallbackUrl(integration.callbackUrl);
+      if (callbackUrl === undefined) throw badRequest('Invalid body', [{ path: 'callbackUrl', message: 'callbackUrl' }]);
+      const updated = await repo.setIntegration(identity.customerId, { callback_url: callbackUrl, callback_format: integration.callbackFormat });
       if (!updated) throw notFound('Customer not found');
       return this.me(identity);
     },

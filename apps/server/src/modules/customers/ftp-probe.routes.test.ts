@@ -54,6 +54,23 @@ describe.each(databases)('the FTP callback address against hostile input on $nam
     expect(await stored(business.id)).toEqual({ callback_url: KEPT.callbackUrl, callback_format: 'json' });
   });
 
+  it('stores the address as the WHATWG parser read it, so a later caller with another parser cannot see another host', async () => {
+    const business = await settingsTestCustomer(server().db, { business: true });
+    for (const [typed, kept] of [
+      ['https://hooks.example.com\\@127.0.0.1/orders', 'https://hooks.example.com/@127.0.0.1/orders'],
+      ['https:/hooks.example.com/orders', 'https://hooks.example.com/orders'],
+      ['HTTPS://Hooks.Example.COM:443/a b', 'https://hooks.example.com/a%20b'],
+    ]) {
+      const response = await patch(business.headers, { callbackUrl: typed, callbackFormat: 'json' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await stored(business.id)).callback_url, typed).toBe(kept);
+    }
+    // Within the limit as typed, over it once the spaces are written as %20: refused, not stored longer.
+    const spaces = await patch(business.headers, { callbackUrl: `https://hooks.example.com/${' '.repeat(1000)}x`, callbackFormat: 'json' });
+    expect(spaces.statusCode).toBe(400);
+    expect((await stored(business.id)).callback_url).toBe('https://hooks.example.com/a%20b');
+  });
+
   it('accepts a public host by name or address, on any port, and stores no other field the body carries', async () => {
     const business = await settingsTestCustomer(server().db, { business: true });
     for (const callbackUrl of ['https://erp.hopper.example:8443/orders/ready?x=1', 'https://93.184.216.34/orders', 'https://[2606:4700::1111]/orders']) {
