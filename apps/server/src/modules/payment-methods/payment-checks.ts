@@ -20,6 +20,15 @@ const BRANDS: { brand: CardBrand; matches: (digits: string) => boolean; lengths:
   },
 ];
 
+/**
+ * The most digits a holder's name may carry: a card number has at least 12 and an IBAN at least as many,
+ * so a holder with more (in any script's digits) is a number typed or pasted into the wrong field, which would be kept in clear
+ * (decision 063).
+ */
+export const HOLDER_MAX_DIGITS = 11;
+
+export const holderCarriesNumber = (holder: string) => (holder.match(/\p{Nd}/gu)?.length ?? 0) > HOLDER_MAX_DIGITS;
+
 /** The number as typed, without its spaces. */
 export const cardDigits = (number: string) => number.replace(/ /g, '');
 

@@ -8,7 +8,7 @@ import {
 } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { cardBrandOf, cardDigits, expiryProblem, ibanIsValid, ibanOf, luhnIsValid, maskEmail } from './payment-checks.js';
+import { cardBrandOf, cardDigits, expiryProblem, holderCarriesNumber, ibanIsValid, ibanOf, luhnIsValid, maskEmail } from './payment-checks.js';
 import type { PaymentMethodRepository, PaymentMethodRow } from './payment-method.repository.js';
 
 /** The message keys of a refused field, for the screen to say in the customer's language (decision 063). */
@@ -18,6 +18,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   cardBrand: 'cardBrand',
   cardExpiry: 'cardExpiry',
   iban: 'iban',
+  holder: 'holder',
 } as const;
 
 /** How many trailing digits of a card number or IBAN are kept, and shown. */
@@ -49,6 +50,7 @@ const toStored = (row: PaymentMethodRow): StoredPaymentMethod => ({
  */
 function storable(input: PaymentMethodInput, now: Date): Omit<PaymentMethodRow, 'customer_id' | 'updated_at'> {
   const none = { brand: null, last4: null, expiry_month: null, expiry_year: null, holder: null, masked_email: null };
+  if ('holder' in input && holderCarriesNumber(input.holder)) throw refused('holder', PAYMENT_METHOD_MESSAGES.holder);
   switch (input.kind) {
     case 'card': {
       const digits = cardDigits(input.number);
