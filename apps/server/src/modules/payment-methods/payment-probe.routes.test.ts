@@ -1,5 +1,6 @@
 import { apiErrorSchema, paymentMethodSettingsSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
 import { settingsTestCustomer, type SettingsTestCustomer } from '../../test/settings-customer.js';
@@ -83,5 +84,33 @@ describe.each(databases)('the stored payment method against hostile input on $na
       ideal: { brand: null, last4: null, holder: null, masked_email: null },
     }[row.kind];
     expect(row).toMatchObject(whole!);
+  });
+});
+
+describe.each(databases)('the server log of payment method changes on $name', (kind) => {
+  const server = useTestShoebox(kind, { env: { LOG_LEVEL: 'trace' } });
+
+  it('never carries the card number or the IBAN, also for refused and failing changes', async () => {
+    const lines: string[] = [];
+    const capture = (chunk: unknown) => void lines.push(String(chunk));
+    const writes = [vi.spyOn(fs, 'write'), vi.spyOn(fs, 'writeSync'), vi.spyOn(process.stdout, 'write')];
+    for (const spy of writes) spy.mockImplementation(((...args: unknown[]) => capture(args[0] === 1 ? args[1] : args[0])) as never);
+    try {
+      const who = await settingsTestCustomer(server().db, { channel: 'www.printhaven.nl' });
+      const put = (payload: unknown) => server().app.inject({ method: 'PUT', url: URL_, headers: who.headers, payload: payload as object });
+      expect((await put(CARD)).statusCode).toBe(200);
+      expect((await put({ kind: 'sepaDirectDebit', iban: IBAN, holder: 'J. Jansen' })).statusCode).toBe(200);
+      expect((await put({ ...CARD, number: '4111111111111112' })).statusCode).toBe(400);
+      expect((await put({ ...CARD, holder: NUMBER })).statusCode).toBe(400);
+      expect((await put({ kind: 'sepaDirectDebit', iban: 'NL91ABNA0417164301', holder: 'J. Jansen' })).statusCode).toBe(400);
+      await server().db.updateTable('customers').set({ deleted_at: new Date().toISOString() }).where('id', '=', who.id).execute();
+      expect((await put(CARD)).statusCode).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
+    const log = lines.join('');
+    expect(log).toContain('/customers/me/payment-method');
+    expect(log).not.toMatch(/4111111111|NL91ABNA|0417164300/);
   });
 });
