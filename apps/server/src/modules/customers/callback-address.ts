@@ -33,7 +33,7 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Names that resolve inside a network only: a single label ("intranet") or a special-use domain. */
+/** Names that resolve inside a network only: a single label ("intranet") or a special-use domain, once trailing dots are dropped. */
 const INTERNAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$|^[^.]+$/;
 
 /**
@@ -46,7 +46,7 @@ const INTERNAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$|^[^.]+$/;
 export function storableCallbackUrl(typed: string): string | undefined {
   const url = new URL(typed);
   if (url.username || url.password || url.href.length > CALLBACK_URL_MAX_LENGTH) return undefined;
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (isIPv4(host)) return NOT_PUBLIC.check(host, 'ipv4') ? undefined : url.href;
   if (isIPv6(host)) return NOT_PUBLIC.check(host, 'ipv6') ? undefined : url.href;
   return INTERNAL_NAME.test(host) ? undefined : url.href;

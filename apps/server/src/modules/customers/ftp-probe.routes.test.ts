@@ -11,6 +11,8 @@ const KEPT = { callbackUrl: 'https://hooks.example.com/kept', callbackFormat: 'j
 const NOT_PUBLIC = [
   'https://localhost/orders',
   'https://LOCALHOST./orders',
+  'https://localhost../orders',
+  'https://intranet../orders',
   'https://api.localhost/orders',
   'https://127.0.0.1/orders',
   'https://127.1/orders',
