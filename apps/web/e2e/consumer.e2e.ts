@@ -96,13 +96,13 @@ describe('consumer customer (emma)', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My account overview');
   });
 
-  it('shows the title and the "not available yet" sentence on an unbuilt route (/settings)', async () => {
+  it('opens /settings directly with its title and the customer\'s details', async () => {
     await page.goto('/settings');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My settings');
-    await page.getByText('This part of your account is not available yet. We are working on it.').waitFor();
+    await page.getByRole('region', { name: 'Personal details' }).getByText('Emma Janssen').waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings');
     await expectNoSeriousA11yViolations(page, '/settings (desktop)');
-    await screenshot(page, 'settings-unbuilt-desktop');
+    await screenshot(page, 'settings-desktop');
   });
 
   it('navigates with the side menu and marks the current entry', async () => {
@@ -151,7 +151,7 @@ describe('consumer customer (emma)', () => {
 
     it('toggles the menu with the Menu button (aria-expanded)', async () => {
       await small.goto('/settings');
-      await small.getByText('This part of your account is not available yet. We are working on it.').waitFor();
+      await small.getByRole('region', { name: 'Personal details' }).waitFor();
       const toggle = small.getByRole('banner').getByRole('button', { name: /menu/i });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await small.getByRole('navigation', { name: 'Account menu' }).count()).toBe(0);

@@ -89,7 +89,8 @@ describe('second locale (German channel via ?channel=www.printhaven.de)', () => 
   it('keeps the channel while navigating and after a reload', async () => {
     await page.getByRole('navigation', { name: text(de, 'menu.label') }).getByRole('link', { name: text(de, 'menu.settings') }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.settings'));
-    await page.getByText(text(de, 'unbuilt.body')).waitFor();
+    // The settings screen itself, in German: its texts load with it.
+    await page.getByRole('heading', { level: 2, name: 'Persönliche Daten' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(text(de, 'titles.settings'));
     expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');

@@ -71,7 +71,7 @@ export function CallbackForm({ integration }: { integration: FtpIntegration | nu
           </select>
           {problem('callbackFormat') && <p className={styles.fieldProblem}>{t('ftp.formatRequired')}</p>}
         </div>
-        <div role="status">{outcome === 'saved' ? <p>{t('ftp.saved')}</p> : outcome === 'stopped' ? <p>{t('ftp.stopped')}</p> : null}</div>
+        <div role="status" className={styles.live}>{outcome === 'saved' ? <p>{t('ftp.saved')}</p> : outcome === 'stopped' ? <p>{t('ftp.stopped')}</p> : null}</div>
         {outcome === 'failed' && (
           <p role="alert" className={styles.problem}>
             {t('form.saveFailed')}

@@ -8,7 +8,7 @@ export function CustomerChangedNotice() {
   const { t } = useTranslation('settings');
   const changed = useCustomerChanged();
   return (
-    <div role="status" className={changed ? styles.notice : undefined}>
+    <div role="status" className={changed ? styles.notice : styles.live}>
       {changed && (
         <>
           <p>{t('page.saved')}</p>

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { HttpError } from '../../../lib/http/errors';
 import { readServerRefusalIssues } from '../lib/server-issues';
 import { useChangePaymentMethod } from '../api/change-payment-method';
-import { isPaymentField, usePaymentForm, type PaymentField } from '../lib/payment-form';
+import { isPaymentField, serverProblem, usePaymentForm, type PaymentField } from '../lib/payment-form';
 import { FormField } from './form-field';
 import styles from './settings.module.css';
 
@@ -51,7 +51,7 @@ export function PaymentMethodForm({ available, storedKind }: { available: Paymen
     } catch (error) {
       form.setValue('number', '');
       const issues = error instanceof HttpError && error.status === 400 ? readServerRefusalIssues(error.text).filter((issue) => isPaymentField(issue.field)) : [];
-      for (const issue of issues) form.setError(issue.field as PaymentField, { type: 'server', message: issue.field });
+      for (const issue of issues) form.setError(issue.field as PaymentField, { type: 'server', message: serverProblem(issue) });
       setOutcome(issues.length > 0 ? undefined : 'failed');
     } finally {
       change.reset();
@@ -89,7 +89,7 @@ export function PaymentMethodForm({ available, storedKind }: { available: Paymen
         <p className={styles.muted}>{t('payment.kindOnly', { kind: t(`payment.${kind}`) })}</p>
       )}
       {problem('kind') && <p className={styles.fieldProblem}>{t('paymentErrors.kind')}</p>}
-      <div role="status">{outcome === 'saved' && <p>{t('payment.saved')}</p>}</div>
+      <div role="status" className={styles.live}>{outcome === 'saved' && <p>{t('payment.saved')}</p>}</div>
       {outcome === 'failed' && (
         <p role="alert" className={styles.problem}>
           {t('form.saveFailed')}

@@ -7,10 +7,20 @@ export type PaymentFormValues = { kind: PaymentMethodKind; number: string; expir
 export type PaymentField = keyof PaymentFormValues;
 
 /** What a field's check found: its own "please enter a valid …", or an expiry date already past. */
-export type PaymentProblem = PaymentField | 'expired';
+export type PaymentProblem = PaymentField | 'expired' | 'brand';
 
 const PAYMENT_FIELDS: readonly PaymentField[] = ['kind', 'number', 'expiryMonth', 'expiryYear', 'holder', 'iban', 'email'];
 export const isPaymentField = (name: string): name is PaymentField => (PAYMENT_FIELDS as readonly string[]).includes(name);
+
+/**
+ * What the server's 400 says of a field (its message keys, decision 063): a card past its expiry, or of a
+ * brand not accepted, has its own words; anything else is that field's "please enter a valid …".
+ */
+export function serverProblem(issue: { field: string; message: string }): PaymentProblem {
+  if (issue.message === 'cardExpiry') return 'expired';
+  if (issue.message === 'cardBrand') return 'brand';
+  return issue.field as PaymentField;
+}
 
 const wholeNumber = (value: string, digits: RegExp) => (digits.test(value.trim()) ? Number(value.trim()) : Number.NaN);
 

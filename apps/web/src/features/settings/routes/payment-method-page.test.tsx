@@ -120,6 +120,21 @@ describe('/settings/payment-method', () => {
     expect(everythingCached(view)).not.toContain('4000 0000');
   });
 
+  test("the server's words for an expired card and a brand it does not take are said on their fields", async () => {
+    serveCustomerSettings();
+    server.use(http.put(PAYMENT_METHOD_URL, () => badRequest([{ path: 'number', message: 'cardBrand' }, { path: 'expiryMonth', message: 'cardExpiry' }])));
+    const { user } = await openPage();
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    await user.type(screen.getByRole('textbox', { name: 'Card number' }), '6011 1111 1111 1117');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry month (MM)' }), '1');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry year (YYYY)' }), String(new Date().getFullYear() + 1));
+    await user.type(screen.getByRole('textbox', { name: 'Name on the card' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save payment method' }));
+
+    expect(await screen.findByText('We do not accept this kind of card')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Expiry month (MM)' })).toHaveAccessibleDescription('This card has expired');
+  });
+
   test('any other failure reads the spec text', async () => {
     serveCustomerSettings();
     server.use(
