@@ -1,9 +1,11 @@
 import { apiErrorSchema, paymentMethodSettingsSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
 import { settingsTestCustomer, type SettingsTestCustomer } from '../../test/settings-customer.js';
+import { bearer, forgeAccessToken } from '../../test/sign-in.js';
 
 const URL_ = `${SERVICE_BASE_PATHS.customers}/customers/me/payment-method`;
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -69,6 +71,18 @@ describe.each(databases)('the stored payment method against hostile input on $na
     expect(response.statusCode, response.body).toBe(200);
     expect(paymentMethodSettingsSchema.parse(response.json()).method).toMatchObject({ kind: 'sepaDirectDebit', brand: null, last4: '4300', holder: 'J. Jansen' });
     expect(JSON.stringify(await rowOf(who.id))).not.toMatch(/4111|NL91|ABNA|0417/i);
+  });
+
+  it('answers 404 to the token of a customer whose record is gone or was never there, and stores nothing', async () => {
+    const gone = await settingsTestCustomer(server().db);
+    await server().db.deleteFrom('customers').where('id', '=', gone.id).execute();
+    const sub = randomUUID();
+    const never = { id: sub, headers: bearer(await forgeAccessToken(server().db, { sub, email: 'never@example.com', idp_type: 'shoebox', idp_sub: randomUUID(), auth_method: 'b2c' })) };
+    for (const who of [gone, never]) {
+      expect((await server().app.inject({ url: URL_, headers: who.headers })).statusCode).toBe(404);
+      expect((await put(who, CARD)).statusCode).toBe(404);
+      expect(await rowOf(who.id)).toBeUndefined();
+    }
   });
 
   it('leaves one whole method when changes of every kind race each other', async () => {
