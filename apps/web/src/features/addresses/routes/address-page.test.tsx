@@ -110,6 +110,23 @@ describe('add an address', () => {
     expect(await settingsConfirmsAChange(view)).toBe(true);
   });
 
+  test('sent, the form says so while the address book is read again, then shows the list', async () => {
+    const state = serveAddresses([savedAddress(1)]);
+    let reads = 0;
+    server.use(http.get(ADDRESSES_URL, async () => {
+      // The read after the save is held a moment, so the state between sent and updated can be seen.
+      if (++reads > 1) await delay(200);
+      return HttpResponse.json({ items: state.items });
+    }));
+    const view = await openForm('/settings/new-address');
+    await fill(view, view.form, HOME);
+    await save(view, view.form);
+    expect(await within(view.form).findByRole('status')).toHaveTextContent('Your address has been sent. Updating your addresses…');
+    expect(field(view.form, 'Street name')).toHaveAttribute('readonly');
+    await waitFor(() => expect(view.currentUrl()).toBe('/settings/addresses/all'));
+    expect(await screen.findByRole('listitem', { name: 'Ada Lovelace, Abbey Road 3, NW8 9AY London' })).toBeInTheDocument();
+  });
+
   test('a field the server refuses shows that field’s message; the customer has not changed', async () => {
     serveAddresses([]);
     server.use(http.post(ADDRESSES_URL, () => refusedFields('postalCode')));
