@@ -2,7 +2,7 @@ import { WIDGET_ERRORS, type UpdateGalleryEntry, type Widget } from '@shoebox/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
-import { HttpError } from '../../../lib/http/errors';
+import { serverRefusalOf } from '../../../lib/http/server-refusal';
 import { useCreateGalleryEntry } from '../api/create-gallery-entry';
 import { useDeleteGalleryEntry } from '../api/delete-gallery-entry';
 import { useBlockedOrder } from '../api/get-blocked-order';
@@ -15,15 +15,6 @@ import styles from './gallery-panel.module.css';
 
 type Operation = 'create' | 'read' | 'update' | 'delete';
 const OPERATIONS: Operation[] = ['create', 'read', 'update', 'delete'];
-
-const refusedAs = (error: unknown, code: string) => {
-  if (!(error instanceof HttpError) || error.status !== 409) return false;
-  try {
-    return (JSON.parse(error.text) as { error?: unknown }).error === code;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * A book's place in the public gallery (spec §2.8, §3, §4): add it in a category, change or remove its entry.
@@ -47,7 +38,7 @@ export function GalleryPanel({ widget }: { widget: Widget }) {
     update: mutationState(update),
     delete: mutationState(remove),
   };
-  const isBlocked = blocked.data?.blocked === true || refusedAs(create.error, WIDGET_ERRORS.orderBlocked);
+  const isBlocked = blocked.data?.blocked === true || serverRefusalOf(create.error)?.code === WIDGET_ERRORS.orderBlocked;
   const title = widget.title;
 
   const submit = (values: UpdateGalleryEntry) => {
