@@ -16,6 +16,21 @@ const isUniqueViolation = (err: unknown) => {
 
 export class AddressTakenError extends Error {}
 
+/**
+ * Takes the customer's row for the rest of the transaction while the account is not deleted: a
+ * deletion's mark, another request or a confirmation of the same customer waits for it, and one
+ * that committed first is seen. False when the account is gone or deleted.
+ */
+async function lockLiveCustomer(trx: Transaction<Database>, customerId: string): Promise<boolean> {
+  const locked = await trx
+    .updateTable('customers')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) > 0;
+}
+
 export function identityRequestRepository(db: Db) {
   return {
     /**
@@ -61,9 +76,15 @@ export function identityRequestRepository(db: Db) {
           .executeTakeFirst()
       )?.email,
 
-    /** Opens a request and closes the customer's earlier open ones of the kind: only the newest link works. */
-    async open(row: Omit<IdentityRequestsTable, 'closed_at'>): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    lockLiveCustomer,
+
+    /**
+     * Opens a request and closes the customer's earlier open ones of the kind: only the newest link works.
+     * Requests made at once take the customer's row in turn, so each closes the one before it.
+     */
+    async open(row: Omit<IdentityRequestsTable, 'closed_at'>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockLiveCustomer(trx, row.customer_id))) return false;
         await trx
           .updateTable('identity_requests')
           .set({ closed_at: row.created_at })
@@ -72,6 +93,7 @@ export function identityRequestRepository(db: Db) {
           .where('closed_at', 'is', null)
           .execute();
         await trx.insertInto('identity_requests').values({ ...row, closed_at: null }).execute();
+        return true;
       });
     },
 

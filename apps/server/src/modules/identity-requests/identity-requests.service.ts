@@ -93,7 +93,7 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
     const createdAt = now();
     const expires = new Date(createdAt.getTime() + o.validHours * HOUR_MS);
     const id = randomUUID();
-    await repo.open({
+    const opened = await repo.open({
       id,
       customer_id: o.customerId,
       kind: o.kind,
@@ -103,6 +103,7 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
       created_at: createdAt.toISOString(),
       expires_at: expires.toISOString(),
     });
+    if (!opened) throw notFound('No such identity');
     const link = new URL(o.kind === 'email_change' ? '/change-email-confirmation' : '/delete-account-confirmation', publicUrl);
     link.searchParams.set(CONFIRMATION_TOKEN_PARAM, token);
     link.searchParams.set('channel', channel.host);

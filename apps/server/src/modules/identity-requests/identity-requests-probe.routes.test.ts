@@ -1,0 +1,142 @@
+import {
+  apiErrorSchema,
+  CONFIRMATION_TOKEN_PARAM,
+  IDENTITY_ERROR_CODES,
+  IDENTITY_REQUESTS_PER_WINDOW,
+  identityConfirmPath,
+  identityRequestPath,
+  SERVICE_BASE_PATHS,
+} from '@shoebox/contracts';
+import { describe, expect, it } from 'vitest';
+import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
+import { databases } from '../../test/databases.js';
+import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
+import { useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+
+/** Attacks on the email change and deletion links from outside: forged and misused tokens, floods and races. */
+type Kind = 'emailchanges' | 'deleteaccount';
+const base = SERVICE_BASE_PATHS.identities;
+const requestUrl = (who: TestAccount, kind: Kind) => `${base}${identityRequestPath(who.identity.idpType, who.identity.idpSub, kind)}`;
+const confirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}${identityConfirmPath(who.identity.idpType, who.identity.idpSub, kind, token)}`;
+/** A confirm address with the token exactly as given, not encoded again. */
+const rawConfirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}/v2/identities/${who.identity.idpType}/${who.identity.idpSub}/${kind}/${token}/actions/confirm`;
+
+describe.each(databases)('attacks on email change and account deletion on $name', (kind) => {
+  const server = useTestShoebox(kind);
+  const db = () => server().db;
+  const outbox = (s: TestShoebox) => {
+    if (s.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
+    return s.config.mail.dir;
+  };
+  const mailsTo = async (address: string) => (await outboxMailer(outbox(server()), '').list(100_000)).filter((m) => m.to === address);
+  const tokenIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'missing:').searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
+  const tokensTo = async (address: string, kindOf: Kind) =>
+    (await mailsTo(address)).filter((m) => m.text.includes(kindOf === 'emailchanges' ? '/change-email-confirmation' : '/delete-account-confirmation')).map((m) => tokenIn(m.text));
+
+  const post = (who: TestAccount, url: string, payload?: object) =>
+    server().app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const requestChange = (who: TestAccount, email: string) => post(who, requestUrl(who, 'emailchanges'), { email, channel: 'www.printhaven.co.uk' });
+  const requestDeletion = (who: TestAccount) => post(who, requestUrl(who, 'deleteaccount'), { channel: 'www.printhaven.co.uk' });
+  const fresh = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const emailsOf = async (who: TestAccount) => ({
+    identity: (await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirst())?.email,
+    customer: (await db().selectFrom('customers').select('email').where('id', '=', who.id).executeTakeFirst())?.email,
+  });
+  const deletedAt = async (who: TestAccount) => (await db().selectFrom('customers').select('deleted_at').where('id', '=', who.id).executeTakeFirst())?.deleted_at;
+  const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({ status, error: code });
+  };
+  const changeToken = async (who: TestAccount, to: string) => {
+    expect((await requestChange(who, to)).statusCode).toBe(202);
+    return (await tokensTo(to, 'emailchanges')).at(-1) ?? '';
+  };
+  const deletionToken = async (who: TestAccount) => {
+    expect((await requestDeletion(who)).statusCode).toBe(202);
+    return (await tokensTo(who.email, 'deleteaccount')).at(-1) ?? '';
+  };
+
+  it('altered tokens (truncated, extended, case flipped, percent-encoded, of the other kind, of another customer) are refused and leave the real link working', async () => {
+    const who = await testAccount(db());
+    const other = await testAccount(db());
+    const to = fresh('probe');
+    const token = await changeToken(who, to);
+    const deletion = await deletionToken(who);
+    const othersToken = await changeToken(other, fresh('other'));
+    const flipped = [...token].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    const percentEncoded = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    for (const forged of [token.slice(0, -1), token.slice(0, 20), `${token}A`, `${token}=`, ` ${token}`, flipped, encodeURIComponent(`${token}\n`), deletion, othersToken]) {
+      expectError(await post(who, rawConfirmUrl(who, 'emailchanges', encodeURIComponent(forged))), 400, forged.length < 16 ? 'bad_request' : IDENTITY_ERROR_CODES.tokenInvalid);
+    }
+    expectError(await post(who, confirmUrl(who, 'deleteaccount', token)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expectError(await post(other, confirmUrl(other, 'emailchanges', token)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+    expect(await deletedAt(who)).toBeNull();
+    expect(await emailsOf(who)).toEqual({ identity: who.email, customer: who.email });
+    // The path decodes %XX: the same token spelled with every character encoded is the token itself.
+    expect((await post(who, rawConfirmUrl(who, 'emailchanges', percentEncoded))).statusCode).toBe(204);
+    expect(await emailsOf(who)).toEqual({ identity: to, customer: to });
+    expectError(await post(who, confirmUrl(who, 'emailchanges', token)), 400, IDENTITY_ERROR_CODES.tokenInvalid);
+  });
+
+  it('a flood of confirmations with random tokens is refused one by one and does not spend the real link', async () => {
+    const who = await testAccount(db());
+    const to = fresh('guess');
+    const token = await changeToken(who, to);
+    const guesses = await Promise.all(Array.from({ length: 200 }, (_, i) => post(who, confirmUrl(who, i % 2 ? 'emailchanges' : 'deleteaccount', `${Math.random().toString(36).slice(2)}${'x'.repeat(30)}`))));
+    expect(new Set(guesses.map((g) => g.statusCode))).toEqual(new Set([400]));
+    expect(await deletedAt(who)).toBeNull();
+    expect((await post(who, confirmUrl(who, 'emailchanges', token))).statusCode).toBe(204);
+  });
+
+  it('200 requests of each kind at once, interleaved: at most the allowed number of mails of each kind', async () => {
+    const who = await testAccount(db());
+    const to = fresh('flood');
+    const answers = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? requestChange(who, to) : requestDeletion(who))));
+    expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(2 * IDENTITY_REQUESTS_PER_WINDOW);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(400 - 2 * IDENTITY_REQUESTS_PER_WINDOW);
+    expect(await tokensTo(to, 'emailchanges')).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
+    expect(await tokensTo(who.email, 'deleteaccount')).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
+  });
+
+  it('many customers from one client: each is held to its own limit', async () => {
+    const customers = await Promise.all(Array.from({ length: 10 }, () => testAccount(db())));
+    const to = fresh('shared-target');
+    const answers = await Promise.all(customers.flatMap((c) => Array.from({ length: 6 }, () => requestChange(c, to))));
+    expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
+    expect(await tokensTo(to, 'emailchanges')).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
+  });
+
+  it('requests made at once leave only one working link: the others are closed', async () => {
+    for (let round = 0; round < 3; round++) {
+      const who = await testAccount(db());
+      const targets = Array.from({ length: IDENTITY_REQUESTS_PER_WINDOW }, () => fresh('concurrent'));
+      const answers = await Promise.all(targets.map((t) => requestChange(who, t)));
+      expect(answers.map((a) => a.statusCode)).toEqual(targets.map(() => 202));
+      const open = await db().selectFrom('identity_requests').select('id').where('customer_id', '=', who.id).where('closed_at', 'is', null).execute();
+      expect(open, `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('addresses differing only in case are one address; lookalikes and trailing dots are refused; plus-addressing is an address of its own', async () => {
+    const who = await testAccount(db());
+    const other = await testAccount(db());
+    const [local, domain] = other.email.split('@') as [string, string];
+    expectError(await requestChange(who, `${local.toUpperCase()}@${domain.toUpperCase()}`), 409, IDENTITY_ERROR_CODES.emailInUse);
+    for (const lookalike of [`${local}@${domain}.`, `${local.replace('i', 'і')}@${domain}`, `${local}@${domain.replace('e', 'е')}`]) {
+      expectError(await requestChange(who, lookalike), 400, 'bad_request');
+    }
+    // Two pending changes to one address in different cases: the second confirmation meets the first's address.
+    const to = fresh('case');
+    const rival = await testAccount(db());
+    const mine = await changeToken(who, to);
+    expect((await requestChange(rival, to.toUpperCase())).statusCode).toBe(202);
+    const theirs = (await tokensTo(to, 'emailchanges')).find((t) => t !== mine) ?? '';
+    expect((await post(rival, confirmUrl(rival, 'emailchanges', theirs))).statusCode).toBe(204);
+    expectError(await post(who, confirmUrl(who, 'emailchanges', mine)), 409, IDENTITY_ERROR_CODES.emailInUse);
+    expect(await db().selectFrom('identities').select('customer_id').where('email', '=', to).execute()).toEqual([{ customer_id: rival.id }]);
+    const plus = `${local}+shoebox@${domain}`;
+    expect((await post(who, confirmUrl(who, 'emailchanges', await changeToken(who, plus)))).statusCode).toBe(204);
+    expect(await emailsOf(who)).toEqual({ identity: plus, customer: plus });
+  });
+
+});
