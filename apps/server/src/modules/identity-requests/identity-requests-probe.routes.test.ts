@@ -7,11 +7,14 @@ import {
   identityRequestPath,
   SERVICE_BASE_PATHS,
 } from '@shoebox/contracts';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/schema.js';
 import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { databases } from '../../test/databases.js';
 import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
-import { useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+import { PUBLIC_URL, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+import { identityRequestService } from './identity-requests.service.js';
 
 /** Attacks on the email change and deletion links from outside: forged and misused tokens, floods and races. */
 type Kind = 'emailchanges' | 'deleteaccount';
@@ -137,6 +140,33 @@ describe.each(databases)('attacks on email change and account deletion on $name'
     const plus = `${local}+shoebox@${domain}`;
     expect((await post(who, confirmUrl(who, 'emailchanges', await changeToken(who, plus)))).statusCode).toBe(204);
     expect(await emailsOf(who)).toEqual({ identity: plus, customer: plus });
+  });
+
+  it('a deletion that commits while an email change confirmation is under way: the deleted account keeps its address', async () => {
+    const who = await testAccount(db());
+    const to = fresh('dying');
+    const change = await changeToken(who, to);
+    const deletion = await deletionToken(who);
+    // The deletion commits after whatever the confirmation reads first, just before its transaction begins.
+    const racing = new Proxy(db(), {
+      get(target, prop) {
+        if (prop !== 'transaction') {
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        }
+        return () => ({
+          execute: async <T,>(work: (trx: Transaction<Database>) => Promise<T>) => {
+            expect((await post(who, confirmUrl(who, 'deleteaccount', deletion))).statusCode).toBe(204);
+            return target.transaction().execute(work);
+          },
+        });
+      },
+    });
+    const service = identityRequestService({ db: racing, mailer: outboxMailer(outbox(server()), ''), publicUrl: PUBLIC_URL, accountDeletions: server().accountDeletions });
+    await expect(service.confirmEmailChange(who.identity, { ...who.identity, confirmationToken: change })).rejects.toMatchObject({ status: 404 });
+    expect(await deletedAt(who)).not.toBeNull();
+    expect((await emailsOf(who)).identity ?? who.email).toBe(who.email);
+    expect(await db().selectFrom('identities').select('id').where('email', '=', to).execute()).toEqual([]);
   });
 
 });

@@ -140,11 +140,11 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
      */
     async confirmEmailChange(identity: Identity, path: OwnPath & { confirmationToken: string }): Promise<void> {
       own(identity, path);
-      // A deleted account's access token lives on for minutes; its address must not move meanwhile.
-      if (!(await repo.currentEmail(identity.customerId))) throw notFound('No such identity');
       const at = now().toISOString();
       try {
         await db.transaction().execute(async (trx) => {
+          // A deleted account's address must not move, also when the deletion commits while this one runs.
+          if (!(await repo.lockLiveCustomer(trx, identity.customerId))) throw notFound('No such identity');
           const request = await repo.consume(trx, { customerId: identity.customerId, kind: 'email_change', tokenHash: hash(path.confirmationToken), now: at });
           if (!request?.new_email) throw tokenInvalid();
           if (await repo.addressTaken(request.new_email, trx)) throw emailInUse();
