@@ -266,7 +266,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to) => (await orders.move(code, to)).order });
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
-  const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
+  const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   registerPushRoutes(app, pushSocketService({ verify, events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '../../platform/auth/access-token.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { galleryRepository } from './gallery.repository.js';
@@ -14,16 +15,18 @@ interface PhotoBookDeps {
   /** The photo library's view of a photo, with its signed addresses. */
   toPhoto: ToPhoto;
   mailer: Mailer;
+  /** Where the photos' bytes are, served to a shared book's recipient through the link. */
+  blobs: BlobStore;
   publicUrl: string;
   channelOf: (identity: Identity) => Promise<{ channel: string }>;
   log: FastifyBaseLogger;
 }
 
 /** Online photo books wired together: the services the composition root hands its routes, and what account deletion erases. */
-export function photoBooks({ db, toPhoto, mailer, publicUrl, channelOf, log }: PhotoBookDeps) {
+export function photoBooks({ db, toPhoto, mailer, blobs, publicUrl, channelOf, log }: PhotoBookDeps) {
   const repo = widgetRepository(db);
   const view = widgetView(repo, toPhoto);
-  const shares = widgetShareService({ repo, view, mailer, publicUrl, channelOf, log });
+  const shares = widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log });
   const gallery = galleryService(galleryRepository(db), repo);
   return { widgets: widgetService(repo, view), shares, gallery, deleteAllOf: repo.deleteAllOf };
 }

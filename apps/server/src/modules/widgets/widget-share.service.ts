@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   channelForHost,
+  SERVICE_BASE_PATHS,
   SHARED_BOOK_WEB_PATH,
   WIDGET_SHARE_LINK_VALID_DAYS,
   WIDGET_SHARE_WINDOW_MINUTES,
@@ -11,7 +12,9 @@ import {
 } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod/mini';
+import type { Readable } from 'node:stream';
 import type { Identity } from '../../platform/auth/access-token.js';
+import { BlobNotFoundError, type BlobStore } from '../../platform/blobs/blob-store.js';
 import { AppError, badRequest, notFound, TooManyRequests } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { consumerOnly } from './consumers-only.js';
@@ -61,6 +64,7 @@ interface ShareDeps {
   repo: WidgetRepository;
   view: WidgetView;
   mailer: Mailer;
+  blobs: BlobStore;
   publicUrl: string;
   /** The customer's storefront (channel code or host). */
   channelOf: (identity: Identity) => Promise<{ channel: string }>;
@@ -69,7 +73,13 @@ interface ShareDeps {
 }
 
 /** Share links: mailed to anyone, opening the book without an account until they expire or the book goes. */
-export function widgetShareService({ repo, view, mailer, publicUrl, channelOf, log, now = () => new Date() }: ShareDeps) {
+export function widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log, now = () => new Date() }: ShareDeps) {
+  const liveShare = async (token: string) => {
+    const share = await repo.openShare(hash(token), now().toISOString());
+    if (!share) throw notFound('This link has expired or does not exist');
+    return share;
+  };
+
   /** Counted atomically per customer, so a flood of requests at once sends at most the limit of mails. */
   async function throttle(customerId: string, at: number): Promise<void> {
     const windowStart = Math.floor(at / WINDOW_MS) * WINDOW_MS;
@@ -122,15 +132,31 @@ export function widgetShareService({ repo, view, mailer, publicUrl, channelOf, l
 
     /** The book behind a link, for whoever holds it: nothing that names its owner. */
     async open(token: string): Promise<SharedBook> {
-      const share = await repo.openShare(hash(token), now().toISOString());
-      if (!share) throw notFound('This link has expired or does not exist');
+      const share = await liveShare(token);
+      // The library's signed addresses carry the owner's customer id in their path: the recipient gets the link's own ones.
+      const photosOfLink = `${publicUrl}${SERVICE_BASE_PATHS.widgets}/v1/shared-books/${encodeURIComponent(token)}/photos`;
       return {
         title: share.title,
         senderName: share.sender_name,
         personalMessage: share.personal_message,
-        pages: await view.pages(share.customer_id, share.widget_id),
+        pages: await view.pages(share.customer_id, share.widget_id, (_photo, page, photo) => `${photosOfLink}/${page}/${photo}`),
         expiresAt: share.expires_at,
       };
+    },
+
+    /** The bytes of the photo at that position of a shared book, for whoever holds the link, while it works. */
+    async photo(token: string, pageIndex: number, photoIndex: number): Promise<Readable> {
+      const share = await liveShare(token);
+      const key = await view.pagePhotoKey(share.customer_id, share.widget_id, pageIndex, photoIndex);
+      const gone = () => notFound('This photo is not in the book');
+      if (!key) throw gone();
+      try {
+        return await blobs.read(key);
+      } catch (err) {
+        // Deleted from the library between the look-up and the read.
+        if (err instanceof BlobNotFoundError) throw gone();
+        throw err;
+      }
     },
   };
 }

@@ -58,6 +58,9 @@ export function widgetRepository(db: Db) {
     pages: (widgetId: string): Promise<Selectable<WidgetPagesTable>[]> =>
       db.selectFrom('widget_pages').selectAll().where('widget_id', '=', widgetId).orderBy('position').execute(),
 
+    pageAt: (widgetId: string, position: number): Promise<Selectable<WidgetPagesTable> | undefined> =>
+      db.selectFrom('widget_pages').selectAll().where('widget_id', '=', widgetId).where('position', '=', position).executeTakeFirst(),
+
     /** The customer's photos among the ids; ids of photos deleted since (or never theirs) are simply not there. */
     photos: (customerId: string, ids: string[]): Promise<PhotosTable[]> =>
       ids.length === 0 ? Promise.resolve([]) : db.selectFrom('photos').selectAll().where('customer_id', '=', customerId).where('id', 'in', ids).execute(),

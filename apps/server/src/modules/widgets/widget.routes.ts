@@ -21,6 +21,7 @@ import {
   widgetsByOrderSchema,
 } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod/mini';
 import { NO_CONTENT, route } from '../../platform/api/route.js';
 import type { GalleryService } from './gallery.service.js';
 import type { WidgetShareService } from './widget-share.service.js';
@@ -29,6 +30,16 @@ import type { WidgetService } from './widget.service.js';
 /** Where the public calls live under the widgets base path, for PUBLIC_ROUTES. */
 export const SHARED_BOOK_PATH = '/v1/shared-books/:shareToken';
 export const BLOCKED_ORDER_PATH = '/v1/blockedorders/:orderCode';
+export const SHARED_BOOK_PHOTO_PATH = `${SHARED_BOOK_PATH}/photos/:pageIndex/:photoIndex`;
+
+/**
+ * How long the recipient's own browser may keep a shared photo: long enough not to fetch it again while
+ * leafing through the book, short enough that a link that ended stops showing it soon (decision 065).
+ */
+export const SHARED_PHOTO_MAX_AGE_SECONDS = 600;
+/** A position in a book: pages and photos counted from 0. */
+const position = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(9999));
+const sharedBookPhotoParamsSchema = z.extend(sharedBookParamsSchema, { pageIndex: position, photoIndex: position });
 
 const CONSUMERS = 'Consumers only: a business customer gets 403.';
 const NOT_YOURS = "Another customer's book answers 404, as one that does not exist, and nothing changes.";
@@ -172,6 +183,27 @@ export const widgetPublicRoutes = ({ shares, gallery }: Omit<Services, 'widgets'
       // The link can end (expiry, a deleted book): no cache may keep the book past that.
       reply.header('Cache-Control', 'no-store');
       return shares.open(params.shareToken);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: SHARED_BOOK_PHOTO_PATH,
+      summary: 'A photo of a shared photo book, by its position, for whoever holds the link',
+      description: "The addresses the shared book answers with. An expired, unknown or deleted book's link, a position past the book or a photo deleted since answers 404.",
+      params: sharedBookPhotoParamsSchema,
+      response: { 200: z.string() },
+      produces: 'image/jpeg',
+    },
+    async ({ params, reply }) => {
+      const bytes = await shares.photo(params.shareToken, params.pageIndex, params.photoIndex);
+      return reply
+        .type('image/jpeg')
+        .header('Cache-Control', `private, max-age=${SHARED_PHOTO_MAX_AGE_SECONDS}`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
     },
   );
 

@@ -263,6 +263,7 @@ const FIELDS: Field[] = [
   { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress', request: (bad, c) => share(c, { toEmailAddress: `${encodeShareEmail('ann@example.org')}${bad}` }) },
   { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress (decoded)', request: (bad, c) => share(c, { toEmailAddress: encodeShareEmail(`ann${bad}@example.org`) }) },
   { route: 'GET /v1/shared-books/:shareToken', field: 'shareToken', request: (bad) => ({ url: `${WIDGETS}/shared-books/${e(`${'A'.repeat(20)}${bad}`)}` }) },
+  { route: 'GET /v1/shared-books/:shareToken/photos/:pageIndex/:photoIndex', field: 'shareToken', request: (bad) => ({ url: `${WIDGETS}/shared-books/${e(`${'A'.repeat(20)}${bad}`)}/photos/0/0` }) },
   { route: 'GET /v1/blockedorders/:orderCode', field: 'orderCode', request: (bad) => ({ url: `${WIDGETS}/blockedorders/${e(bad)}` }) },
   { route: 'POST /v1/galleryentries', field: 'widgetId', request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ widgetId: bad })) },
   { route: 'POST /v1/galleryentries', field: 'categoryId', request: (bad, c) => json(c, 'POST', `${WIDGETS}/galleryentries`, galleryEntry({ categoryId: bad })) },
