@@ -30,11 +30,14 @@ describe('business status banner', () => {
   });
 
   test('Blocked: the account is blocked, with a link to customer care from the storefront configuration', async () => {
-    // A screen with no status of its own (the order list shows a loading status of its own).
     renderApp('/settings', { identity: 'business', businessStatus: 'Blocked' });
 
-    const banner = await screen.findByRole('status');
-    expect(banner).toHaveTextContent('Your business account is blocked.');
+    // The screen has live regions of its own; the banner is the one that says the account is blocked.
+    const banner = await vi.waitFor(() => {
+      const found = screen.getAllByRole('status').find((status) => status.textContent?.includes('Your business account is blocked.'));
+      if (!found) throw new Error('No blocked-account banner yet');
+      return found;
+    });
     const link = within(banner).getByRole('link', { name: 'Contact customer care' });
     await vi.waitFor(() => expect(link).toHaveAttribute('href', configuredRoutes.customerCare));
   });
