@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/schema.js';
 import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { databases } from '../../test/databases.js';
-import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
+import { TEST_PASSWORD, testAccount, type TestAccount } from '../../test/identity-accounts.js';
+import { connectPush, listenForPush } from '../../test/push-client.js';
+import { bearer, refreshTokens, signIn } from '../../test/sign-in.js';
 import { PUBLIC_URL, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { identityRequestService } from './identity-requests.service.js';
 
@@ -169,4 +171,23 @@ describe.each(databases)('attacks on email change and account deletion on $name'
     expect(await db().selectFrom('identities').select('id').where('email', '=', to).execute()).toEqual([]);
   });
 
+  it("a deleted customer's unexpired access token reaches nothing: every call answers 404 as GET /customers/me does, and no push socket opens", async () => {
+    const who = await testAccount(db());
+    const session = await signIn(server().app, who.email, TEST_PASSWORD);
+    const pending = await changeToken(who, fresh('after'));
+    expect((await post(who, confirmUrl(who, 'deleteaccount', await deletionToken(who)))).statusCode).toBe(204);
+    await expect(refreshTokens(server().app, session.refresh_token ?? '')).rejects.toThrow(/400/);
+    for (const headers of [who.headers, bearer(session.access_token)]) {
+      expectError(await server().app.inject({ method: 'POST', url: `${SERVICE_BASE_PATHS.photoManagement}/albums`, headers, payload: { name: 'After deletion' } }), 404, 'not_found');
+      expectError(await server().app.inject({ method: 'GET', url: `${SERVICE_BASE_PATHS.photoManagement}/albums`, headers }), 404, 'not_found');
+      expectError(await server().app.inject({ method: 'GET', url: `${SERVICE_BASE_PATHS.customers}/customers/me`, headers }), 404, 'not_found');
+    }
+    expectError(await post(who, confirmUrl(who, 'emailchanges', pending)), 404, 'not_found');
+    expect(await db().selectFrom('albums').select('id').where('owner_id', '=', who.id).execute()).toEqual([]);
+
+    const socket = await connectPush(await listenForPush(server().app));
+    socket.authenticate(session.access_token);
+    expect((await socket.closed).code).toBeGreaterThanOrEqual(4000);
+    expect(socket.received).not.toContain('OK');
+  });
 });
