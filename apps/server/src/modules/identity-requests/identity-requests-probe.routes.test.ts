@@ -1,3 +1,4 @@
+import net from 'node:net';
 import {
   apiErrorSchema,
   CONFIRMATION_TOKEN_PARAM,
@@ -8,14 +9,14 @@ import {
   SERVICE_BASE_PATHS,
 } from '@shoebox/contracts';
 import type { Transaction } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/schema.js';
 import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
-import { databases } from '../../test/databases.js';
+import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { TEST_PASSWORD, testAccount, type TestAccount } from '../../test/identity-accounts.js';
 import { connectPush, listenForPush } from '../../test/push-client.js';
 import { bearer, refreshTokens, signIn } from '../../test/sign-in.js';
-import { PUBLIC_URL, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+import { PUBLIC_URL, startTestShoebox, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { identityRequestService } from './identity-requests.service.js';
 
 /** Attacks on the email change and deletion links from outside: forged and misused tokens, floods and races. */
@@ -189,5 +190,85 @@ describe.each(databases)('attacks on email change and account deletion on $name'
     socket.authenticate(session.access_token);
     expect((await socket.closed).code).toBeGreaterThanOrEqual(4000);
     expect(socket.received).not.toContain('OK');
+  });
+});
+
+/** The smallest SMTP server nodemailer talks to: it takes every mail and keeps its text. */
+function smtpServer(port: number): Promise<{ mails: string[]; close(): Promise<void> }> {
+  const mails: string[] = [];
+  const server = net.createServer((socket) => {
+    let data: string | null = null;
+    let buffer = '';
+    socket.write('220 probe ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let end;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== null) {
+          if (line === '.') {
+            mails.push(data);
+            data = null;
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+        } else if (/^DATA/i.test(line)) {
+          data = '';
+          socket.write('354 go on\r\n');
+        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve({ mails, close: () => new Promise((done) => server.close(() => done())) })),
+  );
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe.each(databases)('a mail server that is down on $name', (kind) => {
+  skipTestsUnlessAvailable(kind);
+  let server: TestShoebox | undefined;
+  let port = 0;
+  beforeAll(async () => {
+    if (!kind.available) return;
+    port = await freePort();
+    server = await startTestShoebox(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => server?.dispose());
+
+  it('answers 503 while nothing listens, keeps no link and no count, and the same request works once the mail server is back', async () => {
+    const app = () => server!.app;
+    const who = await testAccount(server!.db);
+    const to = `back-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const ask = (k: Kind) => app().inject({ method: 'POST', url: requestUrl(who, k), headers: who.headers, payload: k === 'emailchanges' ? { email: to, channel: 'www.printhaven.co.uk' } : { channel: 'www.printhaven.co.uk' } });
+    for (let i = 0; i < IDENTITY_REQUESTS_PER_WINDOW + 2; i++) {
+      for (const k of ['emailchanges', 'deleteaccount'] as const) {
+        const answer = await ask(k);
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(apiErrorSchema.parse(answer.json())).toMatchObject({ status: 503, error: 'mail_unavailable' });
+      }
+    }
+    expect(await server!.db.selectFrom('identity_requests').select('id').where('customer_id', '=', who.id).execute()).toEqual([]);
+
+    const smtp = await smtpServer(port);
+    try {
+      expect((await ask('emailchanges')).statusCode).toBe(202);
+      expect(smtp.mails).toHaveLength(2);
+      const link = smtp.mails.map((m) => /https?:\/\/\S+confirmation\S*/.exec(m.replace(/=\n/g, '').replace(/=3D/g, '='))?.[0]).find(Boolean) ?? 'missing:';
+      const token = new URL(link).searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
+      const confirmed = await app().inject({ method: 'POST', url: confirmUrl(who, 'emailchanges', token), headers: who.headers });
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      expect((await server!.db.selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow()).email).toBe(to);
+    } finally {
+      await smtp.close();
+    }
   });
 });
