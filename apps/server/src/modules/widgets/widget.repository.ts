@@ -123,11 +123,16 @@ export function widgetRepository(db: Db) {
       await db.deleteFrom('widget_shares').where('id', '=', id).execute();
     },
 
-    /** A share that was mailed and has not expired, with its book; a deleted book took its shares with it. */
+    /**
+     * A share that was mailed and has not expired, with its book; a deleted book took its shares with it.
+     * An owner whose account is marked deleted shares nothing, even before the deletion job has erased the rows.
+     */
     openShare: (tokenHash: string, now: string) =>
       db
         .selectFrom('widget_shares')
         .innerJoin('widgets', 'widgets.id', 'widget_shares.widget_id')
+        .innerJoin('customers', 'customers.id', 'widgets.customer_id')
+        .where('customers.deleted_at', 'is', null)
         .select(['widget_shares.sender_name', 'widget_shares.personal_message', 'widget_shares.expires_at', 'widgets.id as widget_id', 'widgets.customer_id', 'widgets.title'])
         .where('widget_shares.token_hash', '=', tokenHash)
         .where('widget_shares.sent_at', 'is not', null)

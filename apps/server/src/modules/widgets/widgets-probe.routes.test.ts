@@ -204,6 +204,19 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     expect(await server().db.selectFrom('gallery_entries').select('id').where('widget_id', '=', blocked.id).execute()).toEqual([]);
   });
 
+  it('a link stops opening the book and its photos as soon as its owner’s account is marked deleted, before the deletion has run', async () => {
+    const me = await newCustomer(server());
+    const book = await insertBook(server(), me, { pages: 1 });
+    storeRenditions(server(), me, book);
+    const token = await shareTo(server(), me, book);
+    expect((await openBook(server(), token)).statusCode).toBe(200);
+    expect((await openPhoto(server(), token)).statusCode).toBe(200);
+    // What confirming the deletion does in its transaction; the job that erases everything comes later.
+    await server().db.updateTable('customers').set({ deleted_at: new Date().toISOString() }).where('id', '=', me.id).execute();
+    expectError(await openBook(server(), token), 404, 'not_found');
+    expectError(await openPhoto(server(), token), 404, 'not_found');
+  });
+
   it('a link of a deleted book or an erased account opens nothing, and the erasure leaves no share behind', async () => {
     const me = await newCustomer(server());
     const [kept, deleted] = [await insertBook(server(), me, { pages: 1 }), await insertBook(server(), me, { pages: 1 })];
