@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  BIDI_CONTROL_MESSAGE,
   channelForHost,
   SERVICE_BASE_PATHS,
   SHARED_BOOK_WEB_PATH,
@@ -46,6 +47,8 @@ function checkSharedTexts(query: WidgetShareQuery): void {
   for (const path of ['fromName', 'personalMessage'] as const) {
     if (LINE_SEPARATOR.test(query[path])) throw invalid(path, 'Must be a single line');
   }
+  // The recipient reads the message as the sender's words: like the sender's name, it may not read other than it is stored.
+  if (textProblem(query.personalMessage, { display: true })) throw invalid('personalMessage', BIDI_CONTROL_MESSAGE);
 }
 
 /** The recipient's address from the base64 the share call carries (spec §7.8), or a 400. */

@@ -148,6 +148,8 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     ['a sender name with a bidi override', { fromName: 'Emma\u202Emoc.knab' }],
     ['a sender name with a bidi isolate', { fromName: 'Emma\u2067x' }],
     ['a message with CRLF', { personalMessage: 'Hi\r\nBcc: victim@example.net' }],
+    ['a message with a bidi override', { personalMessage: 'Open \u202Emoc.knab-live\u202C now' }],
+    ['a message with a bidi isolate', { personalMessage: 'Open \u2067x' }],
     ['a message with a NUL', { personalMessage: 'Hi\u0000' }],
     ['a message one character too long', { personalMessage: 'x'.repeat(1001) }],
     ['two vendor ids', { vendorId: 'printhaven-gb&vendorId=printhaven-nl' }],
