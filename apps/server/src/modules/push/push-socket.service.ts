@@ -74,6 +74,17 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
   });
 
+  /** Each authenticated socket's token: checked again at every ping, so a socket of an account deleted meanwhile ends. */
+  const tokens = new Map<WebSocket, string>();
+
+  function checkAgain(ws: WebSocket, token: string): void {
+    o.verify(token).catch((err: unknown) => {
+      if (err instanceof InvalidTokenError || err instanceof InsufficientScopeError) return closeWith(ws, PUSH_CLOSE.badToken);
+      // The check itself failed (the database is away): the socket stays until a check can tell.
+      o.log.warn({ err }, 'Push socket: checking the access token again failed');
+    });
+  }
+
   const keepalive = setInterval(() => {
     for (const ws of wss.clients) {
       if (!alive.has(ws)) {
@@ -82,6 +93,8 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
       }
       alive.delete(ws);
       ws.ping();
+      const token = tokens.get(ws);
+      if (token) checkAgain(ws, token);
     }
   }, pingIntervalMs);
   keepalive.unref();
@@ -137,6 +150,8 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
         (identity) => {
           if (ws.readyState !== WebSocket.OPEN) return;
           register(ws, identity.customerId);
+          tokens.set(ws, token);
+          ws.once('close', () => tokens.delete(ws));
           ws.send(PUSH_AUTHENTICATED_REPLY);
           closeWhenExpired(ws, token);
         },
