@@ -16,7 +16,9 @@ export const ACCOUNT_DELETION_JOB = 'account.delete';
  */
 export const PHOTO_BATCH = 200;
 /** Photo folders removed at once: enough to keep the disk busy, few enough to leave the I/O pool to requests. */
-const FILE_DELETES_AT_ONCE = 4;
+const FOLDER_DELETES_AT_ONCE = 8;
+/** Folders waiting for removal before the next batch of rows waits for them. */
+const FOLDERS_WAITING_MAX = 2 * PHOTO_BATCH;
 /** The pause between two batches, in which waiting requests run. */
 const BATCH_PAUSE_MS = 1;
 /** Orders and invoices are kept this long after they were placed or issued (decision 066). */
@@ -58,18 +60,26 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
   /** Acting as the account: the library's and the albums' own deletion paths, with their counts and rules. */
   const actingAs = (customerId: string): Identity => ({ customerId, email: '', idpType: '', idpSub: '', isBusiness: false });
 
+  /**
+   * The library's rows in small transactions through the photo service (its counts, version and album places
+   * stay right), and their folders removed meanwhile, a few at a time. A file left by a stop in between goes
+   * with the customer's whole folder later, so the blob sweeper is not asked to look for these.
+   */
   async function deletePhotos(customerId: string, signal: AbortSignal): Promise<void> {
     const identity = actingAs(customerId);
-    for (;;) {
-      const batch = await d.photos.libraryOriginals(customerId, null, PHOTO_BATCH);
-      if (batch.length === 0) return;
-      await d.photos.deletePhotos(identity, batch.map((p) => p.photoId));
-      const prefixes = batch.map((p) => photoBlobPrefix(customerId, p.photoId));
-      for (let i = 0; i < prefixes.length; i += FILE_DELETES_AT_ONCE) {
-        await Promise.all(prefixes.slice(i, i + FILE_DELETES_AT_ONCE).map((prefix) => d.blobs.deletePrefix(prefix)));
+    const folders = folderRemover(d.blobs);
+    try {
+      for (;;) {
+        const batch = await d.photos.libraryOriginals(customerId, null, PHOTO_BATCH);
+        if (batch.length === 0) break;
+        await d.photos.deletePhotos(identity, batch.map((p) => p.photoId));
+        const prefixes = batch.map((p) => photoBlobPrefix(customerId, p.photoId));
+        await d.repo.blobDeletionsDone(prefixes);
+        await folders.add(prefixes);
+        await pause(signal);
       }
-      await d.repo.blobDeletionsDone(prefixes);
-      await pause(signal);
+    } finally {
+      await folders.drained();
     }
   }
 
@@ -110,4 +120,44 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
   }
 
   return { run, options: { maxAttempts: MAX_ATTEMPTS } };
+}
+
+/**
+ * Removes blob folders FOLDER_DELETES_AT_ONCE at a time while the caller goes on; `add` waits while more
+ * than FOLDERS_WAITING_MAX are waiting. The first failure stops the removal and is thrown to the caller.
+ */
+function folderRemover(blobs: BlobStore) {
+  const waiting: string[] = [];
+  let running = 0;
+  let failure: unknown;
+  let sleepers: (() => void)[] = [];
+  const wake = () => {
+    const woken = sleepers;
+    sleepers = [];
+    for (const resume of woken) resume();
+  };
+  const work = async () => {
+    running++;
+    try {
+      for (let prefix = waiting.shift(); prefix !== undefined && failure === undefined; prefix = waiting.shift()) {
+        await blobs.deletePrefix(prefix).catch((err: unknown) => (failure ??= err));
+        wake();
+      }
+    } finally {
+      running--;
+      wake();
+    }
+  };
+  const until = async (done: () => boolean) => {
+    while (!done() && failure === undefined) await new Promise<void>((resume) => sleepers.push(resume));
+    if (failure !== undefined) throw failure;
+  };
+  return {
+    async add(prefixes: string[]) {
+      waiting.push(...prefixes);
+      while (running < FOLDER_DELETES_AT_ONCE && waiting.length > 0 && failure === undefined) void work();
+      await until(() => waiting.length <= FOLDERS_WAITING_MAX);
+    },
+    drained: () => until(() => running === 0),
+  };
 }

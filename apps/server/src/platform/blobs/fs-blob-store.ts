@@ -65,7 +65,15 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
     putFile: (key, filePath) => write(key, filePath, true),
     putBuffer: (key, bytes) => write(key, bytes, false),
     async deletePrefix(prefix) {
-      await fs.rm(pathOf(prefix), { recursive: true, force: true });
+      // A photo's folder holds files only: unlinking them and removing the folder is half the calls of a
+      // recursive rm, which matters when a deleted account's 100,000 folders go. Anything else falls back to it.
+      const dir = pathOf(prefix);
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: unknown) => (isMissing(err) ? [] : undefined));
+      if (entries?.every((e) => e.isFile())) {
+        await Promise.all(entries.map((e) => fs.unlink(path.join(dir, e.name)).catch((err: unknown) => (isMissing(err) ? undefined : Promise.reject(err)))));
+        if (await fs.rmdir(dir).then(() => true, (err: unknown) => isMissing(err))) return;
+      }
+      await fs.rm(dir, { recursive: true, force: true });
     },
     signedUrl(key, o) {
       return `${publicUrl}${BLOB_ROUTE}/${key}?${signer.sign(key, o?.downloadName)}`;
