@@ -139,15 +139,19 @@ export function widgetRepository(db: Db) {
         .where('widget_shares.expires_at', '>', now)
         .executeTakeFirst(),
 
-    /** Everything of photo books a customer has: for account deletion. */
+    /**
+     * Everything of photo books a customer has: for account deletion. The books' rows go first, as in
+     * `delete`: that waits for a share or a publication holding a book's row, so the shares and entries
+     * deleted after it include theirs (on PostgreSQL, deleting them first missed those still in flight).
+     */
     async deleteAllOf(customerId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const own = trx.selectFrom('widgets').select('id').where('customer_id', '=', customerId);
-        await trx.deleteFrom('widget_pages').where('widget_id', 'in', own).execute();
+        const books = await trx.deleteFrom('widgets').where('customer_id', '=', customerId).returning('id').execute();
+        const ids = books.map((b) => b.id);
+        if (ids.length) await trx.deleteFrom('widget_pages').where('widget_id', 'in', ids).execute();
         await trx.deleteFrom('widget_shares').where('customer_id', '=', customerId).execute();
         await trx.deleteFrom('gallery_entries').where('customer_id', '=', customerId).execute();
         await trx.deleteFrom('widget_share_counts').where('customer_id', '=', customerId).execute();
-        await trx.deleteFrom('widgets').where('customer_id', '=', customerId).execute();
       });
     },
   };

@@ -238,6 +238,35 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     expect(await server().db.selectFrom('widget_shares').select('id').where('customer_id', '=', me.id).execute()).toEqual([]);
   });
 
+  it('a token of an account whose deletion is confirmed shares nothing (404) and mails nobody', async () => {
+    const me = await newCustomer(server());
+    const book = await insertBook(server(), me);
+    await server().db.updateTable('customers').set({ deleted_at: new Date().toISOString() }).where('id', '=', me.id).execute();
+    const to = freshRecipient();
+    expectError(await share(server(), me, book.id, shareQuery({ toEmailAddress: encodeShareEmail(to) })), 404, 'not_found');
+    expect(mailsTo(server(), to)).toEqual([]);
+    expect(await server().db.selectFrom('widget_shares').select('id').where('customer_id', '=', me.id).execute()).toEqual([]);
+  });
+
+  it('erasing an account while its shares and publications are in flight leaves none of them behind', async () => {
+    for (let round = 0; round < 4; round++) {
+      const me = await newCustomer(server());
+      const books = await Promise.all(Array.from({ length: 10 }, () => insertBook(server(), me, { pages: 1 })));
+      const inFlight = books.flatMap((book) => [
+        share(server(), me, book.id, shareQuery()),
+        callAs(server(), me, { method: 'POST', url: `${WIDGETS_API}/galleryentries`, payload: { widgetId: book.id, categoryId: 'travel', title: 'Porto', channel: CHANNEL } }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, round * 3));
+      // What the account-deletion job runs, while the calls are under way.
+      await widgetRepository(server().db).deleteAllOf(me.id);
+      await Promise.all(inFlight);
+      const left = await Promise.all(
+        (['widget_shares', 'gallery_entries'] as const).map((t) => server().db.selectFrom(t).select('id').where('customer_id', '=', me.id).execute()),
+      );
+      expect(left, `round ${round}`).toEqual([[], []]);
+    }
+  });
+
   it.each([
     ['a token with padding added', (t: string) => `${t}=`],
     ['a token in base64 rather than base64url', (t: string) => t.replace(/-/g, '+').replace(/_/g, '/')],
