@@ -49,7 +49,7 @@ export interface PushSocketService {
 /**
  * The push channel's rules (spec §7 "Push channel"): a socket is nobody's until its first message, an
  * authenticate action with an access token the API would accept; then it gets 'OK' and that customer's
- * events only, until the token expires. Everything else a client sends afterwards is ignored (§5).
+ * events only, until the token expires or the account is deleted. Everything else a client sends afterwards is ignored (§5).
  */
 export function pushSocketService(o: PushSocketOptions): PushSocketService {
   const authenticateWithinMs = o.authenticateWithinMs ?? PUSH_AUTHENTICATE_WITHIN_MS;

@@ -34,7 +34,7 @@ export function registerPushRoutes(app: FastifyInstance, push: PushSocketService
       description:
         'Open a WebSocket here, then send `{"action":"authenticate","token":"<access token>"}` as the first message, ' +
         `within ${PUSH_AUTHENTICATE_WITHIN_MS / 1000} s. The server answers the text \`${PUSH_AUTHENTICATED_REPLY}\`, then sends the customer's ` +
-        'archive and import events as JSON text frames until the token expires. A missing, bad or late authentication is closed ' +
+        'archive and import events as JSON text frames until the token expires or the account is deleted (checked at every ping). A missing, bad or late authentication is closed ' +
         'with a 4000–4999 code and its reason; later messages are ignored. A plain GET answers 426.',
       response: { 101: NO_CONTENT },
     },
