@@ -3,6 +3,7 @@
  * route, the share call's base64 and texts bent towards the mail's headers, floods, races, links after
  * their book or its owner is gone, and the public lookups fed odd input.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiErrorSchema, encodeShareEmail, SHARED_BOOK_WEB_PATH, WIDGET_SHARES_PER_WINDOW } from '@shoebox/contracts';
@@ -265,6 +266,25 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
       );
       expect(left, `round ${round}`).toEqual([[], []]);
     }
+  });
+
+  it('a shared book whose page names another customer’s photo shows and serves only the owner’s own', async () => {
+    const [me, other] = [await newCustomer(server()), await newCustomer(server())];
+    const theirs = await insertBook(server(), other, { pages: 1 });
+    storeRenditions(server(), other, theirs);
+    const mine = await insertBook(server(), me, { pages: 1 });
+    storeRenditions(server(), me, mine);
+    const at = new Date().toISOString();
+    const mixed = { id: randomUUID(), customer_id: me.id, product_code: 'ORD-MIXED', product_type: 'photobook' as const, title: 'Mixed', cover_photo_id: null, created_at: at, updated_at: at };
+    await widgetRepository(server().db).insert(mixed, [{ caption: null, photoIds: [theirs.photoIds[0]!, mine.photoIds[0]!] }]);
+    const token = await shareTo(server(), me, { id: mixed.id, photoIds: [], productCode: mixed.product_code });
+    const opened = await openBook(server(), token);
+    expect((opened.json() as { pages: { photos: { url: string }[] }[] }).pages[0]!.photos.map((p) => p.url.split('/photos/')[1])).toEqual(['0/1']);
+    expectError(await openPhoto(server(), token), 404, 'not_found');
+    expect((await server().app.inject({ url: `${WIDGETS_API}/shared-books/${token}/photos/0/1` })).statusCode).toBe(200);
+    const head = await server().app.inject({ method: 'HEAD', url: `${WIDGETS_API}/shared-books/${token}/photos/0/1` });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 
   it.each([
