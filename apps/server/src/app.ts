@@ -320,6 +320,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const tempSelectionSweeper = startTempSelectionSweeper({ repo: tempSelectionRows, log: app.log });
   const accountDeletionResume = accountDeletions.startResumePass(app.log);
+  const shareSweeper = books.startShareSweeper();
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
   }, PURGE_INTERVAL_MS);
@@ -344,6 +345,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await downloadSweeper.stop();
       await tempSelectionSweeper.stop();
       await accountDeletionResume.stop();
+      await shareSweeper.stop();
       await recovery.stop();
       await app.close();
       await jobs.close();

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { galleryRepository } from './gallery.repository.js';
+import { startShareSweeper } from './share-sweeper.js';
 import { galleryService } from './gallery.service.js';
 import { widgetShareService } from './widget-share.service.js';
 import { widgetView, type ToPhoto } from './widget-view.js';
@@ -28,5 +29,12 @@ export function photoBooks({ db, toPhoto, mailer, blobs, publicUrl, channelOf, l
   const view = widgetView(repo, toPhoto);
   const shares = widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log });
   const gallery = galleryService(galleryRepository(db), repo);
-  return { widgets: widgetService(repo, view), shares, gallery, deleteAllOf: repo.deleteAllOf };
+  return {
+    widgets: widgetService(repo, view),
+    shares,
+    gallery,
+    deleteAllOf: repo.deleteAllOf,
+    /** Forgets shares whose links no longer open, periodically; started with the server's other background work. */
+    startShareSweeper: () => startShareSweeper(repo, log),
+  };
 }

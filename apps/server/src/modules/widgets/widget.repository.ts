@@ -139,6 +139,15 @@ export function widgetRepository(db: Db) {
         .where('widget_shares.expires_at', '>', now)
         .executeTakeFirst(),
 
+    /** Deletes the shares that expired, and those never sent that were written before `unsentBefore`; answers how many. */
+    async deleteDeadShares(now: string, unsentBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom('widget_shares')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb.and([eb('sent_at', 'is', null), eb('created_at', '<', unsentBefore)])]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /**
      * Everything of photo books a customer has: for account deletion. The books' rows go first, as in
      * `delete`: that waits for a share or a publication holding a book's row, so the shares and entries

@@ -15,6 +15,7 @@ import { newCustomer, type TestCustomer, useLibraryServer } from '../../test/pho
 import { blobDirOf, type TestShoebox } from '../../test/test-server.js';
 import { callAs, insertBook, linkIn, mailsTo, newBusinessCustomer, widgetTables, WIDGETS_API, type TestBook } from '../../test/widgets.js';
 import { galleryRepository } from './gallery.repository.js';
+import { sweepShares } from './share-sweeper.js';
 import { widgetRepository } from './widget.repository.js';
 
 const CHANNEL = 'www.printhaven.co.uk';
@@ -285,6 +286,26 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     const head = await server().app.inject({ method: 'HEAD', url: `${WIDGETS_API}/shared-books/${token}/photos/0/1` });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it('forgets a share’s recipient, name and message once its link has expired, and a share whose mail never went', async () => {
+    const me = await newCustomer(server());
+    const book = await insertBook(server(), me, { pages: 1 });
+    const [live, expired] = [freshRecipient(), freshRecipient()];
+    for (const to of [live, expired]) expect((await share(server(), me, book.id, shareQuery({ toEmailAddress: encodeShareEmail(to) }))).statusCode).toBe(200);
+    const rows = server().db.selectFrom('widget_shares').select(['id', 'recipient_email']).where('widget_id', '=', book.id);
+    const now = Date.now();
+    await server().db.updateTable('widget_shares').set({ expires_at: new Date(now - 1000).toISOString() }).where('recipient_email', '=', expired).execute();
+    // Left by a process stopped between storing the share and sending its mail.
+    const stale = new Date(now - 2 * 3_600_000).toISOString();
+    await server().db
+      .insertInto('widget_shares')
+      .values({ id: randomUUID(), widget_id: book.id, customer_id: me.id, token_hash: randomUUID(), vendor_id: 'printhaven-gb', sender_name: 'Emma', personal_message: '', recipient_email: 'unsent@example.org', created_at: stale, expires_at: new Date(now + 86_400_000).toISOString(), sent_at: null })
+      .execute();
+    expect(await rows.execute()).toHaveLength(3);
+
+    expect(await sweepShares(widgetRepository(server().db), new Date(now))).toBeGreaterThanOrEqual(2);
+    expect((await rows.execute()).map((r) => r.recipient_email)).toEqual([live]);
   });
 
   it.each([
