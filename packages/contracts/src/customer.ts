@@ -18,28 +18,11 @@ export const CALLBACK_FORMATS = ['json', 'xml'] as const;
 export type CallbackFormat = (typeof CALLBACK_FORMATS)[number];
 export const CALLBACK_URL_MAX_LENGTH = 2048;
 
-/** An https address only: the callback carries order details, never over plain http. */
-export const callbackUrlSchema = text().check(
-  z.trim(),
-  z.maxLength(CALLBACK_URL_MAX_LENGTH),
-  z.refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:' && new URL(u).hostname !== '', { message: 'callbackUrl' }),
-);
-
 export const ftpIntegrationSchema = z.object({
   callbackUrl: z.nullable(z.string()),
   callbackFormat: z.nullable(z.enum(CALLBACK_FORMATS)),
 });
 export type FtpIntegration = z.infer<typeof ftpIntegrationSchema>;
-
-/**
- * PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. Told apart
- * by the format, so an unknown one is refused as callbackFormat rather than as the whole body.
- */
-export const updateFtpIntegrationSchema = z.discriminatedUnion('callbackFormat', [
-  z.object({ callbackUrl: callbackUrlSchema, callbackFormat: z.enum(CALLBACK_FORMATS) }),
-  z.object({ callbackUrl: z.null(), callbackFormat: z.null() }),
-]);
-export type UpdateFtpIntegration = z.infer<typeof updateFtpIntegrationSchema>;
 
 export const customerSchema = z.object({
   id: z.string().check(z.minLength(1)),

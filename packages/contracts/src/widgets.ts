@@ -31,8 +31,6 @@ export const WIDGET_SHARES_PER_WINDOW = 20;
 export const WIDGET_SHARE_WINDOW_MINUTES = 60;
 /** How long a share link opens the book. */
 export const WIDGET_SHARE_LINK_VALID_DAYS = 90;
-/** The public page a share link opens: {origin}/shared-photo-book/{shareToken}. */
-export const SHARED_BOOK_WEB_PATH = '/shared-photo-book';
 
 const timestamp = z.iso.datetime({ offset: true });
 const count = z.int().check(z.minimum(0));
