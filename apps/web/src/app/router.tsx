@@ -1,9 +1,7 @@
 import { SHARED_BOOK_WEB_PATH } from '@shoebox/contracts';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
-import { accountDeletionRoutes } from '../features/account-deletion';
 import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
-import { emailChangeRoutes } from '../features/email-change';
 import { prefetchFirstOrdersPage } from '../features/orders';
 import { paths } from '../lib/paths';
 import type { AppServices } from '../lib/services';
@@ -252,6 +250,9 @@ function printsEditorRoute(): RouteObject {
  * pages behind both confirmation links; their code and texts load when first opened.
  */
 function identityRequestRoutes(services: AppServices): RouteObject[] {
+  // Straight to the screens' chunks: the features' index modules (with their lazy Settings section) stay out of the shell.
+  const emailChangeRoutes = () => import('../features/email-change/routes/email-change-routes');
+  const accountDeletionRoutes = () => import('../features/account-deletion/routes/account-deletion-routes');
   const emailChange = (path: string, access?: AccessRule): RouteObject => ({
     path,
     handle: { titleKey: 'changeEmail' } satisfies RouteHandle,

@@ -5,6 +5,3 @@ import { lazy } from 'react';
  * /settings shows it. Place it inside a LazySlot (or Suspense), which it suspends while they load.
  */
 export const DeleteAccountSection = lazy(() => import('./components/delete-account-section'));
-
-/** The deletion link's page (/delete-account-confirmation), loaded when first opened. */
-export const accountDeletionRoutes = () => import('./routes/account-deletion-routes');
