@@ -1,5 +1,5 @@
 import { SHARED_BOOK_WEB_PATH } from '@shoebox/contracts';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { AuthCallbackPage, authCallbackLoader } from '../features/auth/routes/auth-callback';
 import { LogoutPage, logoutLoader } from '../features/auth/routes/logout';
 import { prefetchFirstOrdersPage } from '../features/orders';
@@ -10,6 +10,7 @@ import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
 import { accessLoader, rootLoader, signedInLoader } from './route-access';
 import type { AccessRule, RouteHandle, TitleKey } from './route-handle';
+import type { selfServiceRoutes } from './self-service-routes';
 import { AppShell } from './shell/app-shell';
 import { PublicLayout } from './shell/public-layout';
 
@@ -133,36 +134,6 @@ function savedProjectsRoute(services: AppServices): RouteObject {
   };
 }
 
-/**
- * /online-products and /online-products/{productCode} (account-area §2.8, consumers only) and the public page a
- * share link opens: their code and texts load when first opened.
- */
-const widgetScreens = () => import('../features/widgets/routes/widgets-routes');
-function widgetsRoutes(services: AppServices): RouteObject[] {
-  const loader = async () => {
-    await accessLoader(services, { audience: 'consumer' })();
-    await (await widgetScreens()).loadWidgetsResources();
-    return null;
-  };
-  return [
-    { path: 'online-products', handle: { titleKey: 'widgets' } satisfies RouteHandle, loader, lazy: { Component: () => widgetScreens().then((m) => m.WidgetsPage) } },
-    { path: 'online-products/:productCode', handle: { titleKey: 'widgetShare' } satisfies RouteHandle, loader, lazy: { Component: () => widgetScreens().then((m) => m.WidgetSharePage) } },
-  ];
-}
-
-/** A shared photo book, for whoever holds the link: no sign-in. */
-function sharedBookRoute(): RouteObject {
-  return {
-    path: `${SHARED_BOOK_WEB_PATH.slice(1)}/:shareToken`,
-    handle: { titleKey: 'sharedPhotoBook' } satisfies RouteHandle,
-    loader: async () => {
-      await (await widgetScreens()).loadWidgetsResources();
-      return null;
-    },
-    lazy: { Component: () => widgetScreens().then((m) => m.SharedBookPage) },
-  };
-}
-
 /** /invoices (account-area §2.5, business customers only): its code and texts load when it is first opened. */
 function invoicesRoute(services: AppServices): RouteObject {
   const invoices = () => import('../features/invoices/routes/invoices-routes');
@@ -194,41 +165,6 @@ function exportPageRoute(services: AppServices): RouteObject {
 }
 
 /**
- * /settings, its personal-details, payment-method and business screens (account-area §2.7) and the business
- * FTP instructions: their code and texts load when first opened, never with the shell.
- */
-function settingsRoutes(services: AppServices): RouteObject[] {
-  const settings = () => import('../features/settings/routes/settings-routes');
-  const integration = () => import('../features/integration/routes/integration-routes');
-  const screen = (path: string, titleKey: TitleKey, Component: (m: Awaited<ReturnType<typeof settings>>) => React.ComponentType, access?: AccessRule): RouteObject => ({
-    path,
-    handle: { titleKey } satisfies RouteHandle,
-    loader: async () => {
-      if (access) await accessLoader(services, access)();
-      await (await settings()).loadSettingsResources();
-      return null;
-    },
-    lazy: { Component: () => settings().then(Component) },
-  });
-  return [
-    screen('settings', 'settings', (m) => m.SettingsPage),
-    screen('settings/personal-details', 'personalDetails', (m) => m.PersonalDetailsPage),
-    screen('settings/payment-method', 'paymentMethod', (m) => m.PaymentMethodPage),
-    screen('settings/b2b', 'businessSettings', (m) => m.BusinessSettingsPage, { audience: 'business' }),
-    {
-      path: 'integration',
-      handle: { titleKey: 'ftp' } satisfies RouteHandle,
-      loader: async () => {
-        await accessLoader(services, { audience: 'business' })();
-        await (await integration()).loadIntegrationResources();
-        return null;
-      },
-      lazy: { Component: () => integration().then((m) => m.IntegrationPage) },
-    },
-  ];
-}
-
-/**
  * The embedded prints editor (account-area §2.9, decision 060): inside the shell, so the way back to the
  * photos and on to My orders stays one click away; its code and texts load when it is first opened.
  */
@@ -245,69 +181,8 @@ function printsEditorRoute(): RouteObject {
   };
 }
 
-/**
- * Changing the email address and deleting the account (account-area §2.1, §4): the change screens and the
- * pages behind both confirmation links; their code and texts load when first opened.
- */
-function identityRequestRoutes(services: AppServices): RouteObject[] {
-  // Straight to the screens' chunks: the features' index modules (with their lazy Settings section) stay out of the shell.
-  const emailChangeRoutes = () => import('../features/email-change/routes/email-change-routes');
-  const accountDeletionRoutes = () => import('../features/account-deletion/routes/account-deletion-routes');
-  const emailChange = (path: string, access?: AccessRule): RouteObject => ({
-    path,
-    handle: { titleKey: 'changeEmail' } satisfies RouteHandle,
-    loader: async () => {
-      if (access) await accessLoader(services, access)();
-      await (await emailChangeRoutes()).loadEmailChangeResources();
-      return null;
-    },
-    lazy: { Component: () => emailChangeRoutes().then((m) => m.EmailChangePage) },
-  });
-  return [
-    emailChange('settings/email'),
-    emailChange('settings/b2b/email', { audience: 'business' }),
-    {
-      path: 'change-email-confirmation',
-      handle: { titleKey: 'changeEmail' } satisfies RouteHandle,
-      loader: async () => {
-        await (await emailChangeRoutes()).loadEmailChangeResources();
-        return null;
-      },
-      lazy: { Component: () => emailChangeRoutes().then((m) => m.ChangeEmailConfirmationPage) },
-    },
-    {
-      path: 'delete-account-confirmation',
-      handle: { titleKey: 'deleteAccount' } satisfies RouteHandle,
-      loader: async () => {
-        await (await accountDeletionRoutes()).loadAccountDeletionResources();
-        return null;
-      },
-      lazy: { Component: () => accountDeletionRoutes().then((m) => m.DeleteAccountConfirmationPage) },
-    },
-  ];
-}
-
-/**
- * The address book (account-area §2.7): all addresses, add and change, and the business pair (§6). Their
- * code and texts load when one is first opened.
- */
-function addressRoutes(services: AppServices): RouteObject[] {
-  const addresses = () => import('../features/addresses/routes/addresses-routes');
-  const loader = (access?: AccessRule) => async () => {
-    if (access) await accessLoader(services, access)();
-    await (await addresses()).loadAddressesResources();
-    return null;
-  };
-  const form = { handle: { titleKey: 'deliveryAddress' } satisfies RouteHandle, lazy: { Component: () => addresses().then((m) => m.AddressPage) } };
-  const business = loader({ audience: 'business' });
-  return [
-    { path: 'settings/addresses/all', handle: { titleKey: 'allAddresses' } satisfies RouteHandle, loader: loader(), lazy: { Component: () => addresses().then((m) => m.AddressesPage) } },
-    { path: 'settings/new-address', loader: loader(), ...form },
-    { path: 'settings/address/:addressId', loader: loader(), ...form },
-    { path: 'settings/b2b/new-address', loader: business, ...form },
-    { path: 'settings/b2b/address/:addressId', loader: business, ...form },
-  ];
-}
+const SIGNED_IN = 'signed-in';
+const PUBLIC_LAYOUT = 'public';
 
 const publicPage = (path: string, titleKey: TitleKey, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
@@ -330,6 +205,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
         { path: 'auth/callback', loader: authCallbackLoader(services), Component: AuthCallbackPage },
         { path: 'logout', loader: logoutLoader(services), HydrateFallback: LogoutPage, Component: LogoutPage },
         {
+          id: PUBLIC_LAYOUT,
           Component: PublicLayout,
           children: [
             publicPage('account-deleted', 'accountDeleted', () => pages().then((m) => ({ Component: m.AccountDeletedPage }))),
@@ -339,11 +215,10 @@ export function appRoutes(services: AppServices): RouteObject[] {
             publicPage('subscription-confirmation', 'subscriptionConfirmation', () => pages().then((m) => ({ Component: m.SubscriptionConfirmationPage }))),
             publicPage('subscription-confirmation-success', 'subscriptionSuccess', () => pages().then((m) => ({ Component: m.SubscriptionSuccessPage }))),
             publicPage('subscription-confirmation-error', 'subscriptionError', () => pages().then((m) => ({ Component: m.SubscriptionErrorPage }))),
-            sharedBookRoute(),
           ],
         },
         {
-          id: 'signed-in',
+          id: SIGNED_IN,
           loader: signedInLoader(services),
           shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
           Component: AppShell,
@@ -355,11 +230,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
             invoicesRoute(services),
             savedProjectsRoute(services),
             printsEditorRoute(),
-            ...settingsRoutes(services),
             ...ordersRoutes(services),
-            ...widgetsRoutes(services),
-            ...addressRoutes(services),
-            ...identityRequestRoutes(services),
           ],
         },
         { path: '*', loader: () => redirect('/'), Component: () => null },
@@ -368,4 +239,43 @@ export function appRoutes(services: AppServices): RouteObject[] {
   ];
 }
 
-export const createAppRouter = (services: AppServices) => createBrowserRouter(appRoutes(services));
+/** Paths under which the self-service screens live (self-service-routes.tsx); anything else never loads that table. */
+const SELF_SERVICE_PREFIXES = [
+  paths.settings,
+  paths.integration,
+  paths.widgets,
+  paths.changeEmailConfirmation,
+  paths.deleteAccountConfirmation,
+  SHARED_BOOK_WEB_PATH,
+];
+const isSelfServicePath = (path: string) => SELF_SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * Adds the self-service routes to the tree the first time a path under their prefixes is opened, cold or by a
+ * link. Until then such a path matches only the not-found route, which is what makes the router ask; an unknown
+ * path under a prefix still ends there once the table is in.
+ */
+export function selfServiceRoutePatcher(services: AppServices): PatchRoutesOnNavigationFunction {
+  let table: Promise<ReturnType<typeof selfServiceRoutes>> | undefined;
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched || !isSelfServicePath(path)) return;
+    table ??= import('./self-service-routes').then(
+      (m) => m.selfServiceRoutes(services),
+      (error: unknown) => {
+        // A failed download is tried again on the next navigation.
+        table = undefined;
+        throw error;
+      },
+    );
+    const routes = await table;
+    // An interrupted navigation's patch is ignored by the router; the next one patches instead.
+    if (patched || signal.aborted) return;
+    patch(SIGNED_IN, routes.signedIn);
+    patch(PUBLIC_LAYOUT, routes.public);
+    patched = true;
+  };
+}
+
+export const createAppRouter = (services: AppServices) =>
+  createBrowserRouter(appRoutes(services), { patchRoutesOnNavigation: selfServiceRoutePatcher(services) });

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '../app/providers';
-import { appRoutes } from '../app/router';
+import { appRoutes, selfServiceRoutePatcher } from '../app/router';
 import type { AuthSession, SignedInIdentity } from '../lib/auth/auth-session';
 import { resolveChannel } from '../lib/channel';
 import type { ErrorReporter } from '../lib/error-reporter';
@@ -96,7 +96,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
     http: createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }),
     stripped: () => readStrippedMode(window.location.search, window.sessionStorage),
   };
-  const router = createMemoryRouter(appRoutes(services), { initialEntries: [entry] });
+  const router = createMemoryRouter(appRoutes(services), { initialEntries: [entry], patchRoutesOnNavigation: selfServiceRoutePatcher(services) });
   return mountRouter(router, services, { auth, reporter, strictMode: options.strictMode });
 }
 
