@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../lib/paths';
 import { useAddressBookChanged } from '../api/address-book-changed';
 import { useChangeAddress } from '../api/change-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { addressSummary, inputOf } from '../lib/address-lines';
-import { DeleteAddressDialog } from './delete-address-dialog';
 import styles from './address-row.module.css';
 
 interface AddressRowProps {
@@ -103,7 +103,18 @@ export function AddressRow({ address, business, onDone }: AddressRowProps) {
           </button>
         </div>
       )}
-      {confirming && <DeleteAddressDialog address={summary} onConfirm={confirmDelete} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t('deleteDialog.title')}
+          closeLabel={t('deleteDialog.close')}
+          cancelLabel={t('deleteDialog.cancel')}
+          confirmLabel={t('deleteDialog.confirm')}
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+        >
+          {t('deleteDialog.body', { address: summary })}
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

@@ -3,9 +3,9 @@ import { format, type Locale } from 'date-fns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useServices } from '../../../lib/services';
 import { useDeleteProject } from '../api/delete-project';
-import { DeleteProjectDialog } from './delete-project-dialog';
 import styles from './project-row.module.css';
 
 export interface ProjectRowProps {
@@ -79,7 +79,18 @@ export function ProjectRow({ project, dates, onDeleted }: ProjectRowProps) {
           </button>
         )}
       </div>
-      {confirming && <DeleteProjectDialog name={name} onConfirm={confirm} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t('confirm.title')}
+          closeLabel={t('confirm.close')}
+          cancelLabel={t('confirm.cancel')}
+          confirmLabel={t('confirm.confirm')}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        >
+          {t('confirm.body', { name })}
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

@@ -4,21 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
+import { Pager, pageFrom } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { loadDateLocale } from '../../../lib/date-locale';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useProjects } from '../api/get-projects';
-import { Pager } from '../components/pager';
 import { ProjectRow } from '../components/project-row';
 import styles from './saved-projects-page.module.css';
 
-/** ?page=n, counted from 1; anything else is the first page. */
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 const hrefOf = (page: number) => (page === 1 ? paths.savedProjects : `${paths.savedProjects}?page=${page}`);
 
 /**
@@ -36,6 +31,7 @@ export function SavedProjectsPage() {
   const [announcement, setAnnouncement] = useState('');
   const total = projects.data?.totalProjectCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / SAVED_PROJECTS_PAGE_SIZE));
+  const shownPage = Math.min(page, pages);
 
   // A page past the end (its last project deleted, or an old link) shows the last page there is.
   const pastTheEnd = projects.isSuccess && !projects.isPlaceholderData && page > pages;
@@ -71,7 +67,19 @@ export function SavedProjectsPage() {
               <ProjectRow key={project.id} project={project} dates={dates} onDeleted={(title) => setAnnouncement(t('page.deleted', { name: title }))} />
             ))}
           </ul>
-          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} hrefOf={hrefOf} />}
+          {pages > 1 && (
+            <Pager
+              page={shownPage}
+              pages={pages}
+              hrefOf={hrefOf}
+              labels={{
+                label: t('pager.label'),
+                previous: t('pager.previous'),
+                next: t('pager.next'),
+                status: t('pager.status', { page: shownPage, pages }),
+              }}
+            />
+          )}
         </>
       )}
     </div>

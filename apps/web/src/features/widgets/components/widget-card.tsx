@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../lib/paths';
 import { useDeleteWidget } from '../api/delete-widget';
-import { DeleteWidgetDialog } from './delete-widget-dialog';
 import { GalleryPanel } from './gallery-panel';
 import styles from './widget-card.module.css';
 
@@ -83,7 +83,18 @@ export function WidgetCard({ widget, onDeleted }: WidgetCardProps) {
         </div>
         {!deleting && <GalleryPanel widget={widget} />}
       </div>
-      {confirming && <DeleteWidgetDialog title={title} onConfirm={confirm} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t('confirmDelete.title')}
+          closeLabel={t('confirmDelete.close')}
+          cancelLabel={t('confirmDelete.cancel')}
+          confirmLabel={t('confirmDelete.confirm')}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        >
+          {t('confirmDelete.body', { title })}
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

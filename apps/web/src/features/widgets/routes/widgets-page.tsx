@@ -4,18 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
+import { Pager, pageFrom } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useWidgetsPage } from '../api/get-widgets-page';
-import { Pager } from '../components/pager';
 import { WidgetCard } from '../components/widget-card';
 import styles from './widgets-page.module.css';
 
-/** ?page=n, counted from 1; anything else is the first page. */
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 const hrefOf = (page: number) => (page === 1 ? paths.widgets : `${paths.widgets}?page=${page}`);
 
 /** /online-products (spec §2.8, consumers only): the customer's photo books, newest first, a page at a time. */
@@ -27,6 +22,7 @@ export function WidgetsPage() {
   const [announcement, setAnnouncement] = useState('');
   const total = widgets.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / WIDGETS_PAGE_SIZE));
+  const shownPage = Math.min(page, pages);
 
   // A page past the end (its last book deleted, or an old link) shows the last page there is.
   const pastTheEnd = widgets.isSuccess && !widgets.isPlaceholderData && page > pages;
@@ -62,7 +58,19 @@ export function WidgetsPage() {
               <WidgetCard key={widget.widgetId} widget={widget} onDeleted={(title) => setAnnouncement(t('list.deleted', { title }))} />
             ))}
           </ul>
-          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} hrefOf={hrefOf} />}
+          {pages > 1 && (
+            <Pager
+              page={shownPage}
+              pages={pages}
+              hrefOf={hrefOf}
+              labels={{
+                label: t('pager.label'),
+                previous: t('pager.previous'),
+                next: t('pager.next'),
+                status: t('pager.status', { page: shownPage, pages }),
+              }}
+            />
+          )}
         </>
       )}
     </div>
