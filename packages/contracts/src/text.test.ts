@@ -8,9 +8,11 @@ import {
   textProblem,
   updateCustomerSchema,
   uploadMetadataSchema,
+  widgetShareQuerySchema,
 } from './index.js';
 
-const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001B', '\u001F', '\u007F', '\u0085', '\u009F'];
+// U+2028 and U+2029 are no control characters to Unicode, but they break a line as a line feed does.
+const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001B', '\u001F', '\u007F', '\u0085', '\u009F', '\u2028', '\u2029'];
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -46,5 +48,13 @@ describe('text fields', () => {
     expect(z.safeParse(uploadMetadataSchema, { filename: 'IMG\u202Egpj.exe' }).success).toBe(false);
     expect(z.safeParse(uploadMetadataSchema, { filename: 'IMG_0001.jpg', albumId: 'a\u0000' }).success).toBe(false);
     expect(z.parse(uploadMetadataSchema, { filename: '  IMG_0001.jpg ', filetype: 'image/jpeg' })).toEqual({ filename: 'IMG_0001.jpg' });
+  });
+
+  it("carry a photo book share's rules: the recipient reads the sender's name and message as written, on one line", () => {
+    const share = { vendorId: 'printhaven-gb', fromName: 'Emma', personalMessage: 'Enjoy!', toEmailAddress: 'YW5uQGV4YW1wbGUub3Jn' };
+    expect(z.safeParse(widgetShareQuerySchema, share).success).toBe(true);
+    for (const bad of [{ personalMessage: 'Open \u202Emoc.knab' }, { personalMessage: 'Open \u2067x' }, { personalMessage: 'Hi\u2028Bcc: x@example.net' }, { fromName: 'Emma\u2029Bcc: x@example.net' }]) {
+      expect(z.safeParse(widgetShareQuerySchema, { ...share, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

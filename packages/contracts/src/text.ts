@@ -2,11 +2,13 @@ import { z } from 'zod/mini';
 
 /**
  * The one owner of "a text field a client sends". Control characters (C0, DEL, C1) have no meaning in
- * a name, an id or a cursor, and PostgreSQL cannot store a NUL at all. Names that other people see
+ * a name, an id or a cursor, and PostgreSQL cannot store a NUL at all. Unicode's line and paragraph
+ * separators (U+2028, U+2029) are refused with them: every such field is a single line, and they break
+ * a line as a line feed does (in a mail's subject, a made-up "Bcc:" line). Names that other people see
  * (an album's name in a shared album, a file name) also refuse the bidirectional embeddings, overrides
  * and isolates that make text read other than it is stored ("photo\u202Egpj.exe").
  */
-const CONTROL = '\\u0000-\\u001F\\u007F-\\u009F';
+const CONTROL = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
 const BIDI = '\\u202A-\\u202E\\u2066-\\u2069';
 const CONTROL_CHARACTER = new RegExp(`[${CONTROL}]`);
 const BIDI_CONTROL = new RegExp(`[${BIDI}]`);

@@ -75,7 +75,8 @@ export const renameWidgetSchema = z.object({
 export const widgetShareQuerySchema = z.object({
   vendorId: text().check(z.minLength(1), z.maxLength(64)),
   fromName: displayText().check(z.trim(), z.minLength(1), z.maxLength(SHARE_SENDER_NAME_MAX_LENGTH)),
-  personalMessage: z._default(text().check(z.maxLength(SHARE_MESSAGE_MAX_LENGTH)), ''),
+  // The recipient reads the message as the sender's words: like the sender's name, it may not read other than it is stored.
+  personalMessage: z._default(displayText().check(z.maxLength(SHARE_MESSAGE_MAX_LENGTH)), ''),
   toEmailAddress: text().check(z.minLength(4), z.maxLength(500)),
 });
 export type WidgetShareQuery = z.infer<typeof widgetShareQuerySchema>;

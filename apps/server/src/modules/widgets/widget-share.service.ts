@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
-  BIDI_CONTROL_MESSAGE,
   channelForHost,
   SERVICE_BASE_PATHS,
   SHARED_BOOK_WEB_PATH,
@@ -36,20 +35,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const emailSchema = z.email().check(z.maxLength(254));
 
 const invalid = (path: string, message: string) => badRequest('Invalid query', [{ path, message }]);
-
-/**
- * Unicode's line and paragraph separators are no control characters, so the contract's text lets them
- * through; in the mail's subject and the recipient's page they would start lines the sender wrote, such
- * as a made-up "Bcc:" under the subject.
- */
-const LINE_SEPARATOR = /[\u2028\u2029]/;
-function checkSharedTexts(query: WidgetShareQuery): void {
-  for (const path of ['fromName', 'personalMessage'] as const) {
-    if (LINE_SEPARATOR.test(query[path])) throw invalid(path, 'Must be a single line');
-  }
-  // The recipient reads the message as the sender's words: like the sender's name, it may not read other than it is stored.
-  if (textProblem(query.personalMessage, { display: true })) throw invalid('personalMessage', BIDI_CONTROL_MESSAGE);
-}
 
 /** The recipient's address from the base64 the share call carries (spec §7.8), or a 400. */
 export function decodeRecipient(value: string): string {
@@ -109,7 +94,6 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
       const customerId = consumerOnly(identity);
       // Malformed input is a 400 whichever book it names.
       const to = decodeRecipient(query.toEmailAddress);
-      checkSharedTexts(query);
       const channel = channelForHost('', (await channelOf(identity)).channel);
       if (query.vendorId !== channel.vendorId) throw invalid('vendorId', "Must be the vendor of the customer's storefront");
       const book = await repo.find(customerId, widgetId);

@@ -23,6 +23,9 @@ const CONTROLS = {
   ESC: 'Trip\u001B[2Jx',
   'line feed': 'Trip\nx',
   DEL: 'Trip\u007Fx',
+  // Unicode's line and paragraph separators break a line as a line feed does (in a mail's subject, too).
+  'line separator': 'Trip\u2028x',
+  'paragraph separator': 'Trip\u2029x',
 };
 /** Refused too in names other people see, where they make text read other than it is stored. */
 const BIDI = {
@@ -259,7 +262,7 @@ const FIELDS: Field[] = [
   { route: 'PUT /v1/widget/:id/share', field: 'id', request: (bad, c) => share(c, { id: bad }) },
   { route: 'PUT /v1/widget/:id/share', field: 'vendorId', request: (bad, c) => share(c, { vendorId: `printhaven-gb${bad}` }) },
   { route: 'PUT /v1/widget/:id/share', field: 'fromName', display: true, request: (bad, c) => share(c, { fromName: bad }) },
-  { route: 'PUT /v1/widget/:id/share', field: 'personalMessage', request: (bad, c) => share(c, { personalMessage: bad }) },
+  { route: 'PUT /v1/widget/:id/share', field: 'personalMessage', display: true, request: (bad, c) => share(c, { personalMessage: bad }) },
   { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress', request: (bad, c) => share(c, { toEmailAddress: `${encodeShareEmail('ann@example.org')}${bad}` }) },
   { route: 'PUT /v1/widget/:id/share', field: 'toEmailAddress (decoded)', request: (bad, c) => share(c, { toEmailAddress: encodeShareEmail(`ann${bad}@example.org`) }) },
   { route: 'GET /v1/shared-books/:shareToken', field: 'shareToken', request: (bad) => ({ url: `${WIDGETS}/shared-books/${e(`${'A'.repeat(20)}${bad}`)}` }) },
