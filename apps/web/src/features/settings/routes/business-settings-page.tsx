@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useAddresses } from '../../addresses';
 import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { Facts, SettingsSection } from '../components/settings-section';
-import { LoadError } from '../components/load-error';
+import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 
 function BusinessAddresses() {
@@ -24,27 +23,27 @@ function BusinessAddresses() {
         </Link>
       }
     >
-      {addresses.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : addresses.isError ? (
-        <LoadError message={t('addresses.loadError')} onRetry={() => void addresses.refetch()} />
-      ) : addresses.addresses?.length ? (
-        <ul className={styles.list}>
-          {addresses.addresses.map((address) => (
-            <li key={address.id} className={styles.listItem}>
-              <p className={styles.muted}>
-                <AddressLines address={address} />
-              </p>
-              {address.isDefault && <p>{t('addresses.default')}</p>}
-              <Link to={paths.businessAddress(address.id)} className={styles.link}>
-                {t('business.changeAddress', { street: address.street, houseNumber: address.houseNumber })}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className={styles.muted}>{t('addresses.none')}</p>
-      )}
+      <Loaded query={addresses} errorMessage={t('addresses.loadError')}>
+        {({ items }) =>
+          items.length ? (
+            <ul className={styles.list}>
+              {items.map((address) => (
+                <li key={address.id} className={styles.listItem}>
+                  <p className={styles.muted}>
+                    <AddressLines address={address} />
+                  </p>
+                  {address.isDefault && <p>{t('addresses.default')}</p>}
+                  <Link to={paths.businessAddress(address.id)} className={styles.link}>
+                    {t('business.changeAddress', { street: address.street, houseNumber: address.houseNumber })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t('addresses.none')}</p>
+          )
+        }
+      </Loaded>
     </SettingsSection>
   );
 }
@@ -77,21 +76,18 @@ function BusinessDetails({ customer }: { customer: Customer }) {
 
 /** /settings/b2b (business, §2.2, §6): the company's details as customer care validated them, its email and its delivery addresses. */
 export function BusinessSettingsPage() {
-  const { t } = useTranslation('settings');
   const me = useMe();
   return (
     <div className={styles.page}>
       <CustomerChangedNotice />
-      {me.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : me.isError ? (
-        <LoadError onRetry={() => void me.refetch()} />
-      ) : (
-        <>
-          <BusinessDetails customer={me.data} />
-          <BusinessAddresses />
-        </>
-      )}
+      <Loaded query={me}>
+        {(customer) => (
+          <>
+            <BusinessDetails customer={customer} />
+            <BusinessAddresses />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

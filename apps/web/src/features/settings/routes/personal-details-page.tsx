@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useUpdateCustomer } from '../api/update-customer';
 import { FormField } from '../components/form-field';
-import { LoadError } from '../components/load-error';
+import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 import { usePersonalDetailsForm, type PersonalDetailsField } from '../lib/personal-details-form';
 
@@ -75,17 +74,10 @@ function PersonalDetailsForm({ customer }: { customer: Customer }) {
 
 /** /settings/personal-details: first name, last name and phone, checked on submit with the contracts' rule, saved by PUT /customers/me. */
 export function PersonalDetailsPage() {
-  const { t } = useTranslation('settings');
   const me = useMe();
   return (
     <div className={styles.page}>
-      {me.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : me.isError ? (
-        <LoadError onRetry={() => void me.refetch()} />
-      ) : (
-        <PersonalDetailsForm customer={me.data} />
-      )}
+      <Loaded query={me}>{(customer) => <PersonalDetailsForm customer={customer} />}</Loaded>
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
 import { buttonClass } from '../../../components/ui/button';
 import { LazySlot } from '../../../components/ui/lazy-slot';
-import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { paths } from '../../../lib/paths';
 import { DeleteAccountSection } from '../../account-deletion';
@@ -14,7 +13,7 @@ import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { PaymentMethodSummary } from '../components/payment-method-summary';
 import { Facts, SettingsSection } from '../components/settings-section';
-import { LoadError } from '../components/load-error';
+import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 
 function PaymentMethodPart() {
@@ -29,13 +28,9 @@ function PaymentMethodPart() {
         </Link>
       }
     >
-      {payment.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : payment.isError ? (
-        <LoadError message={t('payment.loadError')} onRetry={() => void payment.refetch()} />
-      ) : (
-        <PaymentMethodSummary method={payment.data.method} />
-      )}
+      <Loaded query={payment} errorMessage={t('payment.loadError')}>
+        {({ method }) => <PaymentMethodSummary method={method} />}
+      </Loaded>
     </SettingsSection>
   );
 }
@@ -52,15 +47,15 @@ function AddressesPart() {
         </Link>
       }
     >
-      {addresses.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : addresses.isError ? (
-        <LoadError message={t('addresses.loadError')} onRetry={() => void addresses.refetch()} />
-      ) : addresses.defaultAddress ? (
-        <Facts rows={[[t('addresses.default'), <AddressLines key="default" address={addresses.defaultAddress} />]]} />
-      ) : (
-        <p className={styles.muted}>{t('addresses.none')}</p>
-      )}
+      <Loaded query={addresses} errorMessage={t('addresses.loadError')}>
+        {() =>
+          addresses.defaultAddress ? (
+            <Facts rows={[[t('addresses.default'), <AddressLines key="default" address={addresses.defaultAddress} />]]} />
+          ) : (
+            <p className={styles.muted}>{t('addresses.none')}</p>
+          )
+        }
+      </Loaded>
     </SettingsSection>
   );
 }
@@ -123,19 +118,12 @@ function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: bo
 
 /** /settings (account-area §2.7): personal details, email, payment method, addresses and account deletion in one place. */
 export function SettingsPage() {
-  const { t } = useTranslation('settings');
   const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
   const me = useMe();
   return (
     <div className={styles.page}>
       <CustomerChangedNotice />
-      {me.isPending ? (
-        <Spinner label={t('page.loading')} />
-      ) : me.isError ? (
-        <LoadError onRetry={() => void me.refetch()} />
-      ) : (
-        <Sections customer={me.data} isBusiness={identity.isBusiness} />
-      )}
+      <Loaded query={me}>{(customer) => <Sections customer={customer} isBusiness={identity.isBusiness} />}</Loaded>
     </div>
   );
 }
