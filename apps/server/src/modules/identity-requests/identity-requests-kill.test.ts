@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { CONFIRMATION_TOKEN_PARAM, identityConfirmPath, identityRequestPath, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
+import { confirmUrl, requestUrl, tokenIn, type IdentityRequestKind } from '../../test/identity-requests.js';
 import { killHard, killTestPlace } from '../../test/killed-server.js';
 import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
 import { startSourceChild } from '../../test/source-child.js';
@@ -10,7 +10,6 @@ import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 
 /** Customers per kind whose confirmations are in flight when the server is killed. */
 const EACH = 15;
-type Kind = 'emailchanges' | 'deleteaccount';
 
 describe.each(databases)('email change and deletion confirmations killed mid-way on $name', (kind) => {
   skipTestsUnlessAvailable(kind);
@@ -19,10 +18,8 @@ describe.each(databases)('email change and deletion confirmations killed mid-way
     const { dataDir, database, env, track } = await killTestPlace(kind, 'shoebox-identity-kill-');
     const before = await startTestShoebox(kind, { database, env: { DATA_DIR: dataDir } });
     const mails = () => outboxMailer(path.join(dataDir, 'outbox'), '').list(100_000);
-    const tokenIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'missing:').searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
-    const ask = async (s: TestShoebox, who: TestAccount, k: Kind, to: string) => {
-      const url = `${SERVICE_BASE_PATHS.identities}${identityRequestPath(who.identity.idpType, who.identity.idpSub, k)}`;
-      const answer = await s.app.inject({ method: 'POST', url, headers: who.headers, payload: k === 'emailchanges' ? { email: to, channel: 'www.printhaven.co.uk' } : { channel: 'www.printhaven.co.uk' } });
+    const ask = async (s: TestShoebox, who: TestAccount, k: IdentityRequestKind, to: string) => {
+      const answer = await s.app.inject({ method: 'POST', url: requestUrl(who, k), headers: who.headers, payload: k === 'emailchanges' ? { email: to, channel: 'www.printhaven.co.uk' } : { channel: 'www.printhaven.co.uk' } });
       expect(answer.statusCode, answer.body).toBe(202);
       return tokenIn((await mails()).find((m) => m.to === to)?.text ?? '');
     };
@@ -43,7 +40,7 @@ describe.each(databases)('email change and deletion confirmations killed mid-way
     const all = leaving.flatMap((l, i) => [l, changing[i]!]);
     let deletionsAnswered = 0;
     const calls = all.map((c) =>
-      fetch(`http://127.0.0.1:${port}${SERVICE_BASE_PATHS.identities}${identityConfirmPath(c.who.identity.idpType, c.who.identity.idpSub, c.kind, c.token)}`, { method: 'POST', headers: c.who.headers })
+      fetch(`http://127.0.0.1:${port}${confirmUrl(c.who, c.kind, c.token)}`, { method: 'POST', headers: c.who.headers })
         .then((r) => {
           if (c.kind === 'deleteaccount') deletionsAnswered++;
           return r.status;

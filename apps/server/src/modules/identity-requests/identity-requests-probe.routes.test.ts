@@ -4,8 +4,6 @@ import {
   CONFIRMATION_TOKEN_PARAM,
   IDENTITY_ERROR_CODES,
   IDENTITY_REQUESTS_PER_WINDOW,
-  identityConfirmPath,
-  identityRequestPath,
   SERVICE_BASE_PATHS,
 } from '@shoebox/contracts';
 import type { Transaction } from 'kysely';
@@ -14,45 +12,25 @@ import type { Database } from '../../platform/db/schema.js';
 import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { TEST_PASSWORD, testAccount, type TestAccount } from '../../test/identity-accounts.js';
+import { confirmUrl, expectError, freshEmail, identityRequestCalls, requestUrl, tokenIn, type IdentityRequestKind } from '../../test/identity-requests.js';
 import { connectPush, listenForPush } from '../../test/push-client.js';
 import { bearer, refreshTokens, signIn } from '../../test/sign-in.js';
 import { PUBLIC_URL, startTestShoebox, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { identityRequestService } from './identity-requests.service.js';
 
 /** Attacks on the email change and deletion links from outside: forged and misused tokens, floods and races. */
-type Kind = 'emailchanges' | 'deleteaccount';
-const base = SERVICE_BASE_PATHS.identities;
-const requestUrl = (who: TestAccount, kind: Kind) => `${base}${identityRequestPath(who.identity.idpType, who.identity.idpSub, kind)}`;
-const confirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}${identityConfirmPath(who.identity.idpType, who.identity.idpSub, kind, token)}`;
+
 /** A confirm address with the token exactly as given, not encoded again. */
-const rawConfirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}/v2/identities/${who.identity.idpType}/${who.identity.idpSub}/${kind}/${token}/actions/confirm`;
+const rawConfirmUrl = (who: TestAccount, kind: IdentityRequestKind, token: string) => `${SERVICE_BASE_PATHS.identities}/v2/identities/${who.identity.idpType}/${who.identity.idpSub}/${kind}/${token}/actions/confirm`;
 
 describe.each(databases)('attacks on email change and account deletion on $name', (kind) => {
   const server = useTestShoebox(kind);
   const db = () => server().db;
-  const outbox = (s: TestShoebox) => {
-    if (s.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
-    return s.config.mail.dir;
-  };
-  const mailsTo = async (address: string) => (await outboxMailer(outbox(server()), '').list(100_000)).filter((m) => m.to === address);
-  const tokenIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'missing:').searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
-  const tokensTo = async (address: string, kindOf: Kind) =>
+  const { outbox, mailsTo, post, requestChange, requestDeletion, emailsOf } = identityRequestCalls(server);
+  const tokensTo = async (address: string, kindOf: IdentityRequestKind) =>
     (await mailsTo(address)).filter((m) => m.text.includes(kindOf === 'emailchanges' ? '/change-email-confirmation' : '/delete-account-confirmation')).map((m) => tokenIn(m.text));
 
-  const post = (who: TestAccount, url: string, payload?: object) =>
-    server().app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
-  const requestChange = (who: TestAccount, email: string) => post(who, requestUrl(who, 'emailchanges'), { email, channel: 'www.printhaven.co.uk' });
-  const requestDeletion = (who: TestAccount) => post(who, requestUrl(who, 'deleteaccount'), { channel: 'www.printhaven.co.uk' });
-  const fresh = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const emailsOf = async (who: TestAccount) => ({
-    identity: (await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirst())?.email,
-    customer: (await db().selectFrom('customers').select('email').where('id', '=', who.id).executeTakeFirst())?.email,
-  });
   const deletedAt = async (who: TestAccount) => (await db().selectFrom('customers').select('deleted_at').where('id', '=', who.id).executeTakeFirst())?.deleted_at;
-  const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    expect(apiErrorSchema.parse(response.json())).toMatchObject({ status, error: code });
-  };
   const changeToken = async (who: TestAccount, to: string) => {
     expect((await requestChange(who, to)).statusCode).toBe(202);
     return (await tokensTo(to, 'emailchanges')).at(-1) ?? '';
@@ -65,10 +43,10 @@ describe.each(databases)('attacks on email change and account deletion on $name'
   it('altered tokens (truncated, extended, case flipped, percent-encoded, of the other kind, of another customer) are refused and leave the real link working', async () => {
     const who = await testAccount(db());
     const other = await testAccount(db());
-    const to = fresh('probe');
+    const to = freshEmail('probe');
     const token = await changeToken(who, to);
     const deletion = await deletionToken(who);
-    const othersToken = await changeToken(other, fresh('other'));
+    const othersToken = await changeToken(other, freshEmail('other'));
     const flipped = [...token].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
     const percentEncoded = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
     for (const forged of [token.slice(0, -1), token.slice(0, 20), `${token}A`, `${token}=`, ` ${token}`, flipped, encodeURIComponent(`${token}\n`), deletion, othersToken]) {
@@ -86,7 +64,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
 
   it('a flood of confirmations with random tokens is refused one by one and does not spend the real link', async () => {
     const who = await testAccount(db());
-    const to = fresh('guess');
+    const to = freshEmail('guess');
     const token = await changeToken(who, to);
     const guesses = await Promise.all(Array.from({ length: 200 }, (_, i) => post(who, confirmUrl(who, i % 2 ? 'emailchanges' : 'deleteaccount', `${Math.random().toString(36).slice(2)}${'x'.repeat(30)}`))));
     expect(new Set(guesses.map((g) => g.statusCode))).toEqual(new Set([400]));
@@ -96,7 +74,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
 
   it('200 requests of each kind at once, interleaved: at most the allowed number of mails of each kind', async () => {
     const who = await testAccount(db());
-    const to = fresh('flood');
+    const to = freshEmail('flood');
     const answers = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? requestChange(who, to) : requestDeletion(who))));
     expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(2 * IDENTITY_REQUESTS_PER_WINDOW);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(400 - 2 * IDENTITY_REQUESTS_PER_WINDOW);
@@ -106,7 +84,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
 
   it('many customers from one client: each is held to its own limit', async () => {
     const customers = await Promise.all(Array.from({ length: 10 }, () => testAccount(db())));
-    const to = fresh('shared-target');
+    const to = freshEmail('shared-target');
     const answers = await Promise.all(customers.flatMap((c) => Array.from({ length: 6 }, () => requestChange(c, to))));
     expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
     expect(await tokensTo(to, 'emailchanges')).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
@@ -115,7 +93,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
   it('requests made at once leave only one working link: the others are closed', async () => {
     for (let round = 0; round < 3; round++) {
       const who = await testAccount(db());
-      const targets = Array.from({ length: IDENTITY_REQUESTS_PER_WINDOW }, () => fresh('concurrent'));
+      const targets = Array.from({ length: IDENTITY_REQUESTS_PER_WINDOW }, () => freshEmail('concurrent'));
       const answers = await Promise.all(targets.map((t) => requestChange(who, t)));
       expect(answers.map((a) => a.statusCode)).toEqual(targets.map(() => 202));
       const open = await db().selectFrom('identity_requests').select('id').where('customer_id', '=', who.id).where('closed_at', 'is', null).execute();
@@ -132,7 +110,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
       expectError(await requestChange(who, lookalike), 400, 'bad_request');
     }
     // Two pending changes to one address in different cases: the second confirmation meets the first's address.
-    const to = fresh('case');
+    const to = freshEmail('case');
     const rival = await testAccount(db());
     const mine = await changeToken(who, to);
     expect((await requestChange(rival, to.toUpperCase())).statusCode).toBe(202);
@@ -147,7 +125,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
 
   it('a deletion that commits while an email change confirmation is under way: the deleted account keeps its address', async () => {
     const who = await testAccount(db());
-    const to = fresh('dying');
+    const to = freshEmail('dying');
     const change = await changeToken(who, to);
     const deletion = await deletionToken(who);
     // The deletion commits after whatever the confirmation reads first, just before its transaction begins.
@@ -175,7 +153,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
   it("a deleted customer's unexpired access token reaches nothing: every call answers 404 as GET /customers/me does, and no push socket opens", async () => {
     const who = await testAccount(db());
     const session = await signIn(server().app, who.email, TEST_PASSWORD);
-    const pending = await changeToken(who, fresh('after'));
+    const pending = await changeToken(who, freshEmail('after'));
     expect((await post(who, confirmUrl(who, 'deleteaccount', await deletionToken(who)))).statusCode).toBe(204);
     await expect(refreshTokens(server().app, session.refresh_token ?? '')).rejects.toThrow(/400/);
     for (const headers of [who.headers, bearer(session.access_token)]) {
@@ -248,7 +226,7 @@ describe.each(databases)('a mail server that is down on $name', (kind) => {
     const app = () => server!.app;
     const who = await testAccount(server!.db);
     const to = `back-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    const ask = (k: Kind) => app().inject({ method: 'POST', url: requestUrl(who, k), headers: who.headers, payload: k === 'emailchanges' ? { email: to, channel: 'www.printhaven.co.uk' } : { channel: 'www.printhaven.co.uk' } });
+    const ask = (k: IdentityRequestKind) => app().inject({ method: 'POST', url: requestUrl(who, k), headers: who.headers, payload: k === 'emailchanges' ? { email: to, channel: 'www.printhaven.co.uk' } : { channel: 'www.printhaven.co.uk' } });
     for (let i = 0; i < IDENTITY_REQUESTS_PER_WINDOW + 2; i++) {
       for (const k of ['emailchanges', 'deleteaccount'] as const) {
         const answer = await ask(k);

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import {
-  apiErrorSchema,
   CONFIRMATION_TOKEN_PARAM,
   IDENTITY_ERROR_CODES,
   IDENTITY_REQUESTS_PER_WINDOW,
-  identityConfirmPath,
   identityRequestAcceptedSchema,
   identityRequestPath,
   SERVICE_BASE_PATHS,
@@ -12,49 +10,25 @@ import {
 import { describe, expect, it } from 'vitest';
 import { identityRepository } from '../identities/identity.repository.js';
 import { identityService } from '../identities/identity.service.js';
-import { outboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { databases } from '../../test/databases.js';
 import { refreshTokens, signIn } from '../../test/sign-in.js';
-import { PUBLIC_URL, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
+import { PUBLIC_URL, useTestShoebox } from '../../test/test-server.js';
 import { TEST_PASSWORD, testAccount, type TestAccount } from '../../test/identity-accounts.js';
-
-type Kind = 'emailchanges' | 'deleteaccount';
-const base = SERVICE_BASE_PATHS.identities;
-const requestUrl = (who: TestAccount, kind: Kind) => `${base}${identityRequestPath(who.identity.idpType, who.identity.idpSub, kind)}`;
-const confirmUrl = (who: TestAccount, kind: Kind, token: string) => `${base}${identityConfirmPath(who.identity.idpType, who.identity.idpSub, kind, token)}`;
+import { confirmUrl, expectError, freshEmail, identityRequestCalls, linkIn, requestUrl, tokenIn } from '../../test/identity-requests.js';
 
 describe.each(databases)('email change and account deletion requests on $name', (kind) => {
   const server = useTestShoebox(kind);
   const db = () => server().db;
-  const outbox = (s: TestShoebox) => {
-    if (s.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
-    return s.config.mail.dir;
-  };
-  const mailsTo = async (address: string) => (await outboxMailer(outbox(server()), '').list(10_000)).filter((m) => m.to === address);
-  const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'missing:');
-  const tokenIn = (text: string) => linkIn(text).searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
+  const { outbox, mailsTo, post, requestChange, requestDeletion, emailsOf } = identityRequestCalls(server);
 
-  const post = (who: TestAccount, url: string, payload?: object) =>
-    server().app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
-  const requestChange = (who: TestAccount, email: string, channel = 'www.printhaven.co.uk') => post(who, requestUrl(who, 'emailchanges'), { email, channel });
-  const requestDeletion = (who: TestAccount, channel = 'www.printhaven.co.uk') => post(who, requestUrl(who, 'deleteaccount'), { channel });
-  const fresh = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const signInWith = (email: string) => identityService(identityRepository(db())).signIn(email, TEST_PASSWORD, `10.9.${Math.floor(Math.random() * 250)}.1`);
-  const emailsOf = async (who: TestAccount) => ({
-    identity: (await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow()).email,
-    customer: (await db().selectFrom('customers').select('email').where('id', '=', who.id).executeTakeFirstOrThrow()).email,
-  });
   const openRequests = async (who: TestAccount) =>
     (await db().selectFrom('identity_requests').select('id').where('customer_id', '=', who.id).where('closed_at', 'is', null).execute()).length;
-  const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: string) => {
-    expect(response.statusCode).toBe(status);
-    expect(apiErrorSchema.parse(response.json())).toMatchObject({ status, error: code });
-  };
 
   it('changes the email address through the mailed link: the new address signs in, the old one no longer does, every device signs in again', async () => {
     const who = await testAccount(db());
     const session = await signIn(server().app, who.email, TEST_PASSWORD);
-    const to = fresh('new');
+    const to = freshEmail('new');
     const accepted = await requestChange(who, `  ${to.toUpperCase()}  `.trim(), 'www.printhaven.de');
     expect(accepted.statusCode, accepted.body).toBe(202);
     expect(identityRequestAcceptedSchema.parse(accepted.json()).expiresAt > new Date().toISOString()).toBe(true);
@@ -83,10 +57,10 @@ describe.each(databases)('email change and account deletion requests on $name', 
   it('a link works once: replayed, altered, another customer\'s or superseded tokens are refused and change nothing', async () => {
     const who = await testAccount(db());
     const other = await testAccount(db());
-    const first = fresh('first');
+    const first = freshEmail('first');
     expect((await requestChange(who, first)).statusCode).toBe(202);
     const superseded = tokenIn((await mailsTo(first))[0]?.text ?? '');
-    const to = fresh('second');
+    const to = freshEmail('second');
     expect((await requestChange(who, to)).statusCode).toBe(202);
     const token = tokenIn((await mailsTo(to))[0]?.text ?? '');
 
@@ -104,7 +78,7 @@ describe.each(databases)('email change and account deletion requests on $name', 
 
   it('two confirmations of one link at once: exactly one changes the address', async () => {
     const who = await testAccount(db());
-    const to = fresh('race');
+    const to = freshEmail('race');
     expect((await requestChange(who, to)).statusCode).toBe(202);
     const url = confirmUrl(who, 'emailchanges', tokenIn((await mailsTo(to))[0]?.text ?? ''));
     const answers = await Promise.all([post(who, url), post(who, url), post(who, url)]);
@@ -119,7 +93,7 @@ describe.each(databases)('email change and account deletion requests on $name', 
     expectError(await requestChange(who, who.email), 409, IDENTITY_ERROR_CODES.emailInUse);
     expect(await mailsTo(other.email)).toEqual([]);
 
-    const to = fresh('taken');
+    const to = freshEmail('taken');
     expect((await requestChange(who, to)).statusCode).toBe(202);
     const token = tokenIn((await mailsTo(to))[0]?.text ?? '');
     const rival = await testAccount(db());
@@ -133,7 +107,7 @@ describe.each(databases)('email change and account deletion requests on $name', 
 
   it('two accounts confirming the same new address at once: exactly one gets it, the other 409 email_in_use and keeps its address', async () => {
     const [a, b] = [await testAccount(db()), await testAccount(db())];
-    const to = fresh('contested');
+    const to = freshEmail('contested');
     expect((await requestChange(a, to)).statusCode).toBe(202);
     const tokenA = tokenIn((await mailsTo(to))[0]?.text ?? '');
     expect((await requestChange(b, to)).statusCode).toBe(202);
@@ -151,7 +125,7 @@ describe.each(databases)('email change and account deletion requests on $name', 
 
   it('a flood of requests at once: at most the allowed number is mailed, the rest answer 429 with Retry-After', async () => {
     const who = await testAccount(db());
-    const to = fresh('flood');
+    const to = freshEmail('flood');
     const answers = await Promise.all(Array.from({ length: 50 }, () => requestChange(who, to)));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 202)).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
@@ -172,7 +146,7 @@ describe.each(databases)('email change and account deletion requests on $name', 
     fs.mkdirSync(dir, { recursive: true });
     fs.renameSync(dir, `${dir}.up`);
     fs.writeFileSync(dir, 'not a folder');
-    const to = fresh('down');
+    const to = freshEmail('down');
     try {
       expectError(await requestChange(who, to), 503, 'mail_unavailable');
       expectError(await requestDeletion(who), 503, 'mail_unavailable');
@@ -215,14 +189,14 @@ describe.each(databases)('email change and account deletion requests on $name', 
   it("another customer's identity in the path answers 404 and sends nothing", async () => {
     const who = await testAccount(db());
     const other = await testAccount(db());
-    const as = (path: string) => server().app.inject({ method: 'POST', url: path, headers: who.headers, payload: { email: fresh('x'), channel: 'www.printhaven.nl' } });
+    const as = (path: string) => server().app.inject({ method: 'POST', url: path, headers: who.headers, payload: { email: freshEmail('x'), channel: 'www.printhaven.nl' } });
     const token = 'A'.repeat(43);
     for (const url of [
       requestUrl(other, 'emailchanges'),
       requestUrl(other, 'deleteaccount'),
       confirmUrl(other, 'emailchanges', token),
       confirmUrl(other, 'deleteaccount', token),
-      `${base}${identityRequestPath('google', who.identity.idpSub, 'emailchanges')}`,
+      `${SERVICE_BASE_PATHS.identities}${identityRequestPath('google', who.identity.idpSub, 'emailchanges')}`,
     ]) {
       expectError(await as(url), 404, 'not_found');
     }
@@ -234,8 +208,8 @@ describe.each(databases)('email change and account deletion requests on $name', 
   it('malformed requests answer 400 and change nothing', async () => {
     const who = await testAccount(db());
     expectError(await requestChange(who, 'not-an-address'), 400, 'bad_request');
-    expectError(await requestChange(who, fresh('ok'), 'www.example.com'), 400, 'bad_request');
-    expectError(await post(who, requestUrl(who, 'emailchanges'), { email: fresh('ok') }), 400, 'bad_request');
+    expectError(await requestChange(who, freshEmail('ok'), 'www.example.com'), 400, 'bad_request');
+    expectError(await post(who, requestUrl(who, 'emailchanges'), { email: freshEmail('ok') }), 400, 'bad_request');
     expectError(await requestDeletion(who, 'nowhere'), 400, 'bad_request');
     expectError(await post(who, confirmUrl(who, 'emailchanges', 'short')), 400, 'bad_request');
     expect(await openRequests(who)).toBe(0);
