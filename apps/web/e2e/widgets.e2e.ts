@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAsCustomer } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
+import { linkFromMailbox } from './support/mailbox';
 import { startSignedInSession, type SignedInSession } from './support/session';
 
 /** Emma's demo books (seed/demo-widgets.ts): the first is in the gallery, the second's order is blocked from it. */
 const OWNER = 'emma@example.com';
 const BOOKS = ['Our summer', 'Family moments', 'Year calendar'];
 const RECIPIENT = 'grandma.widgets@example.org';
-const MAIL_TIMEOUT_MS = 30_000;
 /** The demo books are made of the demo photos, seeded in the background after them on first start. */
 const SEED_TIMEOUT_MS = 240_000;
 
@@ -18,23 +18,6 @@ const shot = (page: Page, name: string) => screenshot(page, `widgets-${name}`, {
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 const book = (page: Page, title: string) => page.getByRole('listitem', { name: title });
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-/** The share link in the newest mail to `to`, read from the development mailbox as the recipient's mail client shows it. */
-async function shareLinkFromMailbox(page: Page, baseUrl: string, to: string): Promise<string> {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  const href = new RegExp(`href="(https?://[^"]*${SHARED_BOOK_WEB_PATH}/[^"]+)"`);
-  while (Date.now() < deadline) {
-    const html = await (await page.request.get(`${baseUrl}/dev/mailbox`)).text();
-    const link = html
-      .split('<article>')
-      .filter((mail) => mail.includes(`To ${to} `))
-      .map((mail) => href.exec(mail)?.[1])
-      .find(Boolean);
-    if (link) return link.replace(/&amp;/g, '&');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No mail to ${to} with a shared book link in the development mailbox after ${MAIL_TIMEOUT_MS / 1000} s`);
-}
 
 async function waitForDemoBooks(page: Page, baseUrl: string): Promise<void> {
   const deadline = Date.now() + SEED_TIMEOUT_MS;
@@ -112,7 +95,7 @@ describe('online photo books', () => {
     await expectNoSeriousA11yViolations(page, '/online-products/{code}, shared (1280x800)');
     await shot(page, 'share-sent-desktop');
 
-    link = await shareLinkFromMailbox(page, session.server.baseUrl, RECIPIENT);
+    link = await linkFromMailbox(page, session.server.baseUrl, RECIPIENT, SHARED_BOOK_WEB_PATH);
     expect(new URL(link).origin).toBe(session.server.baseUrl);
     expect(new URL(link).pathname.startsWith(`${SHARED_BOOK_WEB_PATH}/`)).toBe(true);
   });

@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 const MAIL_TIMEOUT_MS = 30_000;
 
 /**
- * The newest link to `path` in a mail to `to`, read from the development mailbox as a customer's mail
- * client would show it (newest mail first); waits for the mail to arrive.
+ * The newest link to `path` (followed by its query or a further path, e.g. a token) in a mail to `to`, read
+ * from the development mailbox as a customer's mail client would show it (newest mail first); waits for the
+ * mail to arrive.
  */
 export async function linkFromMailbox(page: Page, baseUrl: string, to: string, path: string): Promise<string> {
   const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  const href = new RegExp(`href="(https?://[^"]*${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?[^"]+)"`);
+  const href = new RegExp(`href="(https?://[^"]*${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[?/][^"]+)"`);
   while (Date.now() < deadline) {
     const html = await (await page.request.get(`${baseUrl}/dev/mailbox`)).text();
     const link = html
