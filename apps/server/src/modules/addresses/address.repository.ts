@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { CustomerAddressesTable, Database } from '../../platform/db/schema.js';
+import { lockLiveCustomer } from '../customers/customer.service.js';
 
 export type AddressRow = CustomerAddressesTable;
 export type AddressColumns = Omit<AddressRow, 'id' | 'customer_id' | 'is_default' | 'created_at'>;
@@ -23,13 +24,7 @@ class Refused extends Error {
 async function inBook<T>(db: Db, customerId: string, change: (trx: Transaction<Database>) => Promise<T>): Promise<BookOutcome<T>> {
   try {
     const value = await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .updateTable('customers')
-        .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-        .where('id', '=', customerId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) throw new Refused('no_customer');
+      if (!(await lockLiveCustomer(trx, customerId))) throw new Refused('no_customer');
       return change(trx);
     });
     return { ok: true, value };

@@ -5,6 +5,9 @@ import { storableCallbackUrl } from './callback-address.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
 import type { CustomerRepository } from './customer.repository.js';
 
+// Other modules that change a customer's own data take the customer's row through this one owner.
+export { lockLiveCustomer } from './live-customer-lock.js';
+
 function toCustomer(row: CustomersTable): Customer {
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { Database, IdentityRequestsTable } from '../../platform/db/schema.js';
+import { lockLiveCustomer } from '../customers/customer.service.js';
 
 export type IdentityRequestKind = IdentityRequestsTable['kind'];
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -15,21 +16,6 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export class AddressTakenError extends Error {}
-
-/**
- * Takes the customer's row for the rest of the transaction while the account is not deleted: a
- * deletion's mark, another request or a confirmation of the same customer waits for it, and one
- * that committed first is seen. False when the account is gone or deleted.
- */
-async function lockLiveCustomer(trx: Transaction<Database>, customerId: string): Promise<boolean> {
-  const locked = await trx
-    .updateTable('customers')
-    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-    .where('id', '=', customerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(locked.numUpdatedRows) > 0;
-}
 
 export function identityRequestRepository(db: Db) {
   return {
