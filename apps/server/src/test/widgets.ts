@@ -62,8 +62,8 @@ export interface SentMail {
   text: string;
 }
 
-/** Every mail in the outbox to this address, oldest first. */
-export function mailsTo(server: TestShoebox, email: string): SentMail[] {
+/** Every mail in the outbox, to anyone, oldest first. */
+export function outboxMails(server: TestShoebox): SentMail[] {
   if (server.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
   const dir = server.config.mail.dir;
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
@@ -71,9 +71,11 @@ export function mailsTo(server: TestShoebox, email: string): SentMail[] {
     .readdirSync(dir)
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as SentMail)
-    .filter((m) => m.to === email);
+    .map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as SentMail);
 }
+
+/** Every mail in the outbox to this address, oldest first. */
+export const mailsTo = (server: TestShoebox, email: string): SentMail[] => outboxMails(server).filter((m) => m.to === email);
 
 /**
  * Makes the mail server unreachable for the outbox adapter: its folder becomes a file, so every send

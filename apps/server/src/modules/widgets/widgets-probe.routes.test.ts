@@ -13,7 +13,7 @@ import { renditionKey } from '../../platform/blobs/photo-blob-keys.js';
 import { databases } from '../../test/databases.js';
 import { newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 import { blobDirOf, type TestShoebox } from '../../test/test-server.js';
-import { callAs, insertBook, linkIn, mailsTo, newBusinessCustomer, widgetTables, WIDGETS_API, type TestBook } from '../../test/widgets.js';
+import { callAs, insertBook, linkIn, mailsTo, newBusinessCustomer, outboxMails, widgetTables, WIDGETS_API, type TestBook } from '../../test/widgets.js';
 import { galleryRepository } from './gallery.repository.js';
 import { sweepShares } from './share-sweeper.js';
 import { widgetRepository } from './widget.repository.js';
@@ -25,17 +25,6 @@ const expectError = (response: LightMyRequestResponse, status: number, error: st
 };
 let recipients = 0;
 const freshRecipient = () => `probe-${process.pid}-${++recipients}-${Date.now()}@example.org`;
-
-/** Every mail the outbox holds, to anyone. */
-function outbox(server: TestShoebox): { to: string; subject: string; text: string }[] {
-  if (server.config.mail.kind !== 'outbox') throw new Error('These tests read the outbox');
-  const dir = server.config.mail.dir;
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((n) => n.endsWith('.json'))
-    .map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string });
-}
 
 const shareQuery = (o: Record<string, string> = {}) =>
   new URLSearchParams({ vendorId: 'printhaven-gb', fromName: 'Emma', personalMessage: 'For you', toEmailAddress: encodeShareEmail(freshRecipient()), ...o }).toString();
@@ -69,7 +58,7 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     expect(published.statusCode, published.body).toBe(201);
     const entryId = (published.json() as { id: string }).id;
     const before = await widgetTables(server());
-    const mailsBefore = outbox(server()).length;
+    const mailsBefore = outboxMails(server()).length;
     const calls: InjectOptions[] = [
       { url: `${WIDGETS_API}/widget/${theirs.id}` },
       { method: 'POST', url: `${WIDGETS_API}/widget/${theirs.id}`, payload: { title: 'Mine now' } },
@@ -84,7 +73,7 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     const byOrder = await callAs(server(), me, { url: `${WIDGETS_API}/widget/all?orderCodes=${theirs.productCode}` });
     expect(byOrder.json()).toEqual({ items: [] });
     expect(await widgetTables(server())).toEqual(before);
-    expect(outbox(server()).length).toBe(mailsBefore);
+    expect(outboxMails(server()).length).toBe(mailsBefore);
   });
 
   it('refuses a business token on every signed-in route with 403, whatever the ids, and changes nothing', async () => {
@@ -134,10 +123,10 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);
     const before = await widgetTables(server());
-    const mails = outbox(server()).length;
+    const mails = outboxMails(server()).length;
     expectError(await share(server(), me, book.id, shareQuery({ toEmailAddress })), 400, 'bad_request');
     expect(await widgetTables(server())).toEqual(before);
-    expect(outbox(server()).length).toBe(mails);
+    expect(outboxMails(server()).length).toBe(mails);
   });
 
   it.each([
@@ -159,30 +148,30 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);
     const before = await widgetTables(server());
-    const mails = outbox(server()).length;
+    const mails = outboxMails(server()).length;
     const query = o.vendorId ? shareQuery().replace('vendorId=printhaven-gb', o.vendorId) : shareQuery(o);
     expectError(await share(server(), me, book.id, query), 400, 'bad_request');
     expect(await widgetTables(server())).toEqual(before);
-    expect(outbox(server()).length).toBe(mails);
+    expect(outboxMails(server()).length).toBe(mails);
   });
 
   it('refuses a huge message with the one error shape (414, the address is too long), mails nobody and stores nothing', async () => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);
     const before = await widgetTables(server());
-    const mails = outbox(server()).length;
+    const mails = outboxMails(server()).length;
     expectError(await share(server(), me, book.id, shareQuery({ personalMessage: 'x'.repeat(100_000) })), 414, 'uri_too_long');
     expect(await widgetTables(server())).toEqual(before);
-    expect(outbox(server()).length).toBe(mails);
+    expect(outboxMails(server()).length).toBe(mails);
   });
 
   it('refuses a second recipient given as a repeated parameter with 400', async () => {
     const me = await newCustomer(server());
     const book = await insertBook(server(), me);
-    const mails = outbox(server()).length;
+    const mails = outboxMails(server()).length;
     const query = `${shareQuery()}&toEmailAddress=${encodeURIComponent(encodeShareEmail(freshRecipient()))}`;
     expectError(await share(server(), me, book.id, query), 400, 'bad_request');
-    expect(outbox(server()).length).toBe(mails);
+    expect(outboxMails(server()).length).toBe(mails);
   });
 
   it(`sends at most ${WIDGET_SHARES_PER_WINDOW} mails in a window for a flood over several books and recipients`, async () => {
@@ -193,7 +182,7 @@ describe.each(databases)('photo books probed from outside on $name', (kind) => {
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(WIDGET_SHARES_PER_WINDOW);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(15);
     const toSet = new Set(tos);
-    expect(outbox(server()).filter((m) => toSet.has(m.to))).toHaveLength(WIDGET_SHARES_PER_WINDOW);
+    expect(outboxMails(server()).filter((m) => toSet.has(m.to))).toHaveLength(WIDGET_SHARES_PER_WINDOW);
   });
 
   it('one book published ten times at once makes one entry; a blocked order’s book none', async () => {
