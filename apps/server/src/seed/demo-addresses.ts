@@ -1,6 +1,7 @@
 import { deliveryCountriesFor, findChannel, type Address } from '@shoebox/contracts';
 import type { Kysely } from 'kysely';
 import type { CustomerPaymentMethodsTable, Database } from '../platform/db/schema.js';
+import { addressBookColumns } from '../modules/addresses/address.service.js';
 import { HOME_ADDRESSES, type DemoCustomer } from './demo-orders.js';
 
 /** Addresses beyond the home one, for the accounts that show a book of more than one (name and phone of someone else). */
@@ -41,14 +42,7 @@ export async function insertDemoSettings(db: Kysely<Database>, customer: DemoCus
         book.map((a, i) => ({
           id: `demo-address-${customer.id}-${i + 1}`,
           customer_id: customer.id,
-          first_name: a.firstName,
-          last_name: a.lastName,
-          street: a.street,
-          house_number: a.houseNumber,
-          postal_code: a.postalCode,
-          city: a.city,
-          country_code: a.countryCode,
-          phone: a.phone,
+          ...addressBookColumns(a),
           is_default: i === 0 ? 1 : 0,
           // A minute apart, oldest first, so the book lists them in the order given.
           created_at: new Date(now - (book.length - i) * 60_000).toISOString(),

@@ -3,6 +3,7 @@ import {
   deliveryCountriesFor,
   findChannel,
   MAX_ADDRESSES_PER_CUSTOMER,
+  type Address,
   type Customer,
   type CustomerAddress,
   type CustomerAddressInput,
@@ -34,7 +35,8 @@ const toAddress = (row: AddressRow): CustomerAddress => ({
   createdAt: row.created_at,
 });
 
-const columnsOf = (a: CustomerAddressInput): AddressColumns => ({
+/** An address as the address book's row keeps it. */
+export const addressBookColumns = (a: Address): AddressColumns => ({
   first_name: a.firstName,
   last_name: a.lastName,
   street: a.street,
@@ -78,13 +80,13 @@ export function addressService(deps: AddressServiceDeps) {
 
     async add(identity: Identity, input: CustomerAddressInput): Promise<CustomerAddress> {
       await checkCountry(identity, input);
-      const row = { id: randomUUID(), customer_id: identity.customerId, ...columnsOf(input), created_at: new Date(now()).toISOString() };
+      const row = { id: randomUUID(), customer_id: identity.customerId, ...addressBookColumns(input), created_at: new Date(now()).toISOString() };
       return toAddress(valueOf(await repo.add(row, input.isDefault === true, MAX_ADDRESSES_PER_CUSTOMER)));
     },
 
     async change(identity: Identity, id: string, input: CustomerAddressInput): Promise<CustomerAddress> {
       await checkCountry(identity, input);
-      return toAddress(valueOf(await repo.change(identity.customerId, id, columnsOf(input), input.isDefault === true)));
+      return toAddress(valueOf(await repo.change(identity.customerId, id, addressBookColumns(input), input.isDefault === true)));
     },
 
     async remove(identity: Identity, id: string): Promise<void> {
