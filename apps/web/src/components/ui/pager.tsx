@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from './button';
 import styles from './pager.module.css';
 
@@ -11,10 +12,25 @@ export interface PagerLabels {
   status: string;
 }
 
-/** The page a ?page=n link names, counted from 1; anything else is the first page. */
-export function pageFrom(value: string | null): number {
-  const page = Number(value);
+/** The page the ?page=n of the address names, counted from 1; anything else is the first page. */
+export function usePageParam(): number {
+  const [params] = useSearchParams();
+  const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * How many pages `total` items make, and the page shown. A page past the end (its last item deleted, or an
+ * old link) is replaced by the last page there is, once `counted` says the total is the list's own.
+ */
+export function usePages(page: number, total: number, pageSize: number, counted: boolean) {
+  const [, setParams] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pastTheEnd = counted && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
+  }, [pastTheEnd, pages, setParams]);
+  return { pages, shownPage: Math.min(page, pages) };
 }
 
 /** Previous and next page of a list, as links (?page=n), so a page can be reloaded and shared. */

@@ -1,10 +1,10 @@
 import { SAVED_PROJECTS_PAGE_SIZE } from '@shoebox/contracts';
-import { use, useEffect, useState } from 'react';
+import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
-import { Pager, pageFrom } from '../../../components/ui/pager';
+import { Pager, usePageParam, usePages } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { loadDateLocale } from '../../../lib/date-locale';
@@ -25,19 +25,11 @@ export function SavedProjectsPage() {
   const { locale } = useServices();
   const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
   const dates = use(loadDateLocale(locale));
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const page = usePageParam();
   const projects = useProjects(identity.customerId, page);
   const [announcement, setAnnouncement] = useState('');
   const total = projects.data?.totalProjectCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SAVED_PROJECTS_PAGE_SIZE));
-  const shownPage = Math.min(page, pages);
-
-  // A page past the end (its last project deleted, or an old link) shows the last page there is.
-  const pastTheEnd = projects.isSuccess && !projects.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
-  }, [pastTheEnd, pages, setParams]);
+  const { pages, shownPage } = usePages(page, total, SAVED_PROJECTS_PAGE_SIZE, projects.isSuccess && !projects.isPlaceholderData);
 
   return (
     <div className={styles.page}>

@@ -1,10 +1,10 @@
 import { WIDGETS_PAGE_SIZE } from '@shoebox/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
-import { Pager, pageFrom } from '../../../components/ui/pager';
+import { Pager, usePageParam, usePages } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useWidgetsPage } from '../api/get-widgets-page';
@@ -16,19 +16,11 @@ const hrefOf = (page: number) => (page === 1 ? paths.widgets : `${paths.widgets}
 /** /online-products (spec §2.8, consumers only): the customer's photo books, newest first, a page at a time. */
 export function WidgetsPage() {
   const { t } = useTranslation('widgets');
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const page = usePageParam();
   const widgets = useWidgetsPage(page);
   const [announcement, setAnnouncement] = useState('');
   const total = widgets.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / WIDGETS_PAGE_SIZE));
-  const shownPage = Math.min(page, pages);
-
-  // A page past the end (its last book deleted, or an old link) shows the last page there is.
-  const pastTheEnd = widgets.isSuccess && !widgets.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
-  }, [pastTheEnd, pages, setParams]);
+  const { pages, shownPage } = usePages(page, total, WIDGETS_PAGE_SIZE, widgets.isSuccess && !widgets.isPlaceholderData);
 
   return (
     <div className={styles.page}>
