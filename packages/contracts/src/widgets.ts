@@ -106,6 +106,17 @@ export const sharedBookParamsSchema = z.object({ shareToken: text().check(z.minL
  */
 export const GALLERY_CATEGORY_IDS = ['family', 'travel', 'wedding', 'baby', 'celebrations', 'nature', 'pets', 'other'] as const;
 export type GalleryCategoryId = (typeof GALLERY_CATEGORY_IDS)[number];
+/** The categories' English names, as GET /v1/categories answers them; the web shows its own translation of each id. */
+export const GALLERY_CATEGORY_NAMES: Record<GalleryCategoryId, string> = {
+  family: 'Family',
+  travel: 'Travel',
+  wedding: 'Wedding',
+  baby: 'Baby',
+  celebrations: 'Celebrations',
+  nature: 'Nature',
+  pets: 'Pets',
+  other: 'Other',
+};
 export const galleryCategorySchema = z.object({ id: z.string(), name: z.string() });
 export const galleryCategoriesSchema = z.object({ items: z.array(galleryCategorySchema) });
 export type GalleryCategory = z.infer<typeof galleryCategorySchema>;

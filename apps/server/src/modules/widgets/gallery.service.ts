@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   findChannel,
   GALLERY_CATEGORY_IDS,
+  GALLERY_CATEGORY_NAMES,
   WIDGET_ERRORS,
   type CreateGalleryEntry,
   type GalleryCategory,
-  type GalleryCategoryId,
   type GalleryEntry,
   type UpdateGalleryEntry,
 } from '@shoebox/contracts';
@@ -15,18 +15,7 @@ import { consumerOnly } from './consumers-only.js';
 import type { GalleryEntryRow, GalleryRepository } from './gallery.repository.js';
 import type { WidgetRepository } from './widget.repository.js';
 
-/** The English names; the web shows its own translation of each id. */
-const CATEGORY_NAMES: Record<GalleryCategoryId, string> = {
-  family: 'Family',
-  travel: 'Travel',
-  wedding: 'Wedding',
-  baby: 'Baby',
-  celebrations: 'Celebrations',
-  nature: 'Nature',
-  pets: 'Pets',
-  other: 'Other',
-};
-const CATEGORIES: GalleryCategory[] = GALLERY_CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[id] }));
+const CATEGORIES: GalleryCategory[] = GALLERY_CATEGORY_IDS.map((id) => ({ id, name: GALLERY_CATEGORY_NAMES[id] }));
 
 const entryNotFound = () => notFound('Gallery entry not found');
 const knownCategory = (id: string) => {

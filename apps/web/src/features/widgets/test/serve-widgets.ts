@@ -1,6 +1,7 @@
 import {
   createGalleryEntrySchema,
   GALLERY_CATEGORY_IDS,
+  GALLERY_CATEGORY_NAMES,
   updateGalleryEntrySchema,
   WIDGET_ERRORS,
   widgetListQuerySchema,
@@ -29,17 +30,6 @@ export function book(i: number, o: Partial<Widget> = {}): Widget {
     ...o,
   };
 }
-
-export const CATEGORY_NAMES: Record<string, string> = {
-  family: 'Family',
-  travel: 'Travel',
-  wedding: 'Wedding',
-  baby: 'Baby',
-  celebrations: 'Celebrations',
-  nature: 'Nature',
-  pets: 'Pets',
-  other: 'Other',
-};
 
 export interface WidgetsServiceOptions {
   failList?: boolean;
@@ -92,7 +82,7 @@ export function serveWidgets(initial: Widget[], o: WidgetsServiceOptions = {}) {
     }),
     http.get(widgetsUrl('/categories'), ({ request }) => {
       keep(request);
-      return HttpResponse.json({ items: GALLERY_CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[id] })) });
+      return HttpResponse.json({ items: GALLERY_CATEGORY_IDS.map((id) => ({ id, name: GALLERY_CATEGORY_NAMES[id] })) });
     }),
     http.get(widgetsUrl('/blockedorders/:orderCode'), ({ params, request }) => {
       keep(request);
