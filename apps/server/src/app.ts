@@ -83,7 +83,7 @@ import { registerApiReference } from './platform/api/api-reference.routes.js';
 import { routeInventory, routeKey, unaccountedRoutes, type RegisteredRoute } from './platform/api/route-inventory.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
-import { accountLive, refuseEndedAccounts, verifyingLiveAccounts } from './platform/auth/live-account.js';
+import { accountLiveness, LIVE_ACCOUNT_TRUST_MS, refuseEndedAccounts, verifyingLiveAccounts } from './platform/auth/live-account.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
 import type { BlobStore } from './platform/blobs/blob-store.js';
@@ -223,6 +223,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ownPhotos: async (customerId, photoIds) => (await library.originalsOf(customerId, photoIds)).map((o) => o.photoId),
   });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
+  const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
     repo: accountDeletionRepository(db),
     blobs,
@@ -233,6 +234,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     // The address book, the stored payment method, the photo books: each owner deletes all of a customer's.
     // The books are wired further down; the deletion runs only once the queue has started.
     erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf, (customerId) => books.deleteAllOf(customerId)],
+    liveTrustMs: LIVE_ACCOUNT_TRUST_MS,
+    accountEnded: liveness.forget,
     log: app.log,
   });
 
@@ -269,8 +272,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
-  const live = accountLive(db);
-  registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, live), events, origins: config.origins, log: app.log }));
+  registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,
@@ -282,7 +284,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.
   await app.register(async (api) => {
     registerAuthentication(api, verify);
-    refuseEndedAccounts(api, live);
+    refuseEndedAccounts(api, liveness.isLive);
     // Every answer in here is one customer's: no browser or proxy cache keeps a copy, unless a route says how it may.
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');

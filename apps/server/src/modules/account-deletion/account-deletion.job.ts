@@ -45,6 +45,13 @@ export interface AccountDeletionDeps {
   blobFoldersOf(customerId: string): string[];
   /** Deletions other modules own (addresses, payment methods, requests, widgets); each takes everything of the customer and may run twice. */
   erasers: ((customerId: string) => Promise<void>)[];
+  /**
+   * How long other machines may still take the account for live after the mark (LIVE_ACCOUNT_TRUST_MS):
+   * the job starts only then, so nothing they let through arrives behind it.
+   */
+  liveTrustMs: number;
+  /** This machine stops taking the account for live at once (the confirmation's commit has marked it). */
+  accountEnded(customerId: string): void;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -98,6 +105,8 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
     const pending = await d.repo.byTombstone(tombstone);
     if (!pending?.customer_id) return;
     const customerId = pending.customer_id;
+    const trustedUntil = Date.parse(pending.requested_at) + d.liveTrustMs;
+    if (trustedUntil > now().getTime()) await sleep(trustedUntil - now().getTime(), undefined, { signal: job.signal });
     const email = await d.repo.email(customerId);
     for (let pass = 1; ; pass++) {
       await deletePhotos(customerId, job.signal);

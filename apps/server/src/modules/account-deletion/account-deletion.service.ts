@@ -43,6 +43,7 @@ export function accountDeletionService(jobs: JobQueue, deps: AccountDeletionDeps
     },
 
     async start(customerId) {
+      deps.accountEnded(customerId);
       const pending = await repo.pending(customerId);
       if (pending) await enqueue(pending.tombstone);
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ttlCache } from '../cache/ttl-cache.js';
 import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { InvalidTokenError, type AccessTokenVerifier } from './access-token.js';
@@ -6,10 +7,24 @@ import { InvalidTokenError, type AccessTokenVerifier } from './access-token.js';
 /** Whether the customer a verified token names still has an account (not deleted, not erased). */
 export type AccountLive = (customerId: string) => Promise<boolean>;
 
-export const accountLive =
-  (db: Db): AccountLive =>
-  async (customerId) =>
-    Boolean(await db.selectFrom('customers').select('id').where('id', '=', customerId).where('deleted_at', 'is', null).executeTakeFirst());
+/**
+ * How long a machine trusts that an account it found live still is, so a busy customer's calls do not
+ * each pay a database round trip. The machine that confirms a deletion forgets it at once; the deletion
+ * job waits this long before it starts, so no other machine still lets the account write by then.
+ */
+export const LIVE_ACCOUNT_TRUST_MS = 2_000;
+const LIVE_ACCOUNTS_KEPT = 50_000;
+
+export function accountLiveness(db: Db, trustMs = LIVE_ACCOUNT_TRUST_MS, now: () => number = Date.now) {
+  const live = ttlCache<true>(LIVE_ACCOUNTS_KEPT, trustMs, now);
+  const isLive: AccountLive = async (customerId) => {
+    if (live.get(customerId)) return true;
+    const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (row) live.set(customerId, true);
+    return Boolean(row);
+  };
+  return { isLive, forget: (customerId: string) => live.delete(customerId) };
+}
 
 /**
  * An access token outlives a deleted account by up to its lifetime: without this, a client could keep

@@ -16,6 +16,9 @@ export function ttlCache<V>(maxEntries: number, ttlMs: number, now: () => number
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt: now() + ttlMs });
     },
+    delete(key: string): void {
+      entries.delete(key);
+    },
     /** The cached value, or the loaded one (then cached). */
     async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
       const hit = this.get(key);
