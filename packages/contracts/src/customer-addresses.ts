@@ -31,7 +31,8 @@ export type CustomerAddressList = z.infer<typeof customerAddressListSchema>;
  * the default. Making one the default takes it from the other; the default cannot be unset by PUT, only
  * moved (and deleting the default makes the oldest remaining one the default).
  */
-export const customerAddressInputSchema = z.intersection(addressInputSchema, z.object({ isDefault: z.optional(z.boolean()) }));
+// safeExtend keeps the address's postal-code check; an intersection would add its schema class to the web shell.
+export const customerAddressInputSchema = z.safeExtend(addressInputSchema, { isDefault: z.optional(z.boolean()) });
 export type CustomerAddressInput = z.infer<typeof customerAddressInputSchema>;
 
 export const customerAddressParamsSchema = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CALLBACK_FORMATS, CALLBACK_URL_MAX_LENGTH } from './customer.js';
+import { CALLBACK_FORMATS, CALLBACK_URL_MAX_LENGTH, type CallbackFormat } from './customer.js';
 import { text } from './text.js';
 
 // Apart from customer.ts: the web shell parses the customer on every page, and should not carry the checks of
@@ -13,12 +13,17 @@ export const callbackUrlSchema = text().check(
 );
 
 /**
- * PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. Told apart
- * by the format, so an unknown one is refused as callbackFormat rather than as the whole body.
+ * PATCH {customers}/customers/me (business only): both set, or both null to stop the callbacks. An unknown
+ * format is refused as callbackFormat, a missing or extra address as callbackUrl. Nullable fields with one
+ * check rather than a discriminated union of null schemas: those schema classes would join the web shell.
  */
-export const updateFtpIntegrationSchema = z.discriminatedUnion('callbackFormat', [
-  z.object({ callbackUrl: callbackUrlSchema, callbackFormat: z.enum(CALLBACK_FORMATS) }),
-  z.object({ callbackUrl: z.null(), callbackFormat: z.null() }),
-]);
-export type UpdateFtpIntegration = z.infer<typeof updateFtpIntegrationSchema>;
-
+export type UpdateFtpIntegration = { callbackUrl: string; callbackFormat: CallbackFormat } | { callbackUrl: null; callbackFormat: null };
+export const updateFtpIntegrationSchema = z
+  .object({ callbackUrl: z.nullable(callbackUrlSchema), callbackFormat: z.nullable(z.enum(CALLBACK_FORMATS)) })
+  .check(
+    z.superRefine((body, ctx) => {
+      if ((body.callbackUrl === null) !== (body.callbackFormat === null)) {
+        ctx.issues.push({ code: 'custom', message: 'callbackUrl', path: ['callbackUrl'], input: body.callbackUrl });
+      }
+    }),
+  ) as unknown as z.ZodMiniType<UpdateFtpIntegration, unknown>;

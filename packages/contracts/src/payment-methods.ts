@@ -23,22 +23,36 @@ export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'maestro'] as const;
 
 const holder = displayText().check(z.trim(), z.minLength(1), z.maxLength(100));
 
-/** What the customer types; `number` and `iban` are checked (Luhn, IBAN mod 97) and then only their last four digits kept. */
-export const paymentMethodInputSchema = z.discriminatedUnion('kind', [
-  z.object({
+/** What the customer types for each kind; `number` and `iban` are checked (Luhn, IBAN mod 97) and then only their last four digits kept. */
+const inputByKind = {
+  card: z.object({
     kind: z.literal('card'),
     number: text().check(z.regex(/^[\d ]{12,23}$/, { message: 'cardNumber' })),
     expiryMonth: z.int().check(z.minimum(1), z.maximum(12)),
     expiryYear: z.int().check(z.minimum(2000), z.maximum(2100)),
     holder,
   }),
-  z.object({ kind: z.literal('sepaDirectDebit'), iban: text().check(z.regex(/^[A-Za-z]{2}\d{2}[A-Za-z\d ]{10,36}$/, { message: 'iban' })), holder }),
-  z.object({ kind: z.literal('paypal'), email: z.email().check(z.maxLength(320)) }),
-  z.object({ kind: z.literal('ideal') }),
-  z.object({ kind: z.literal('bancontact') }),
-  z.object({ kind: z.literal('klarna') }),
-]);
-export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;
+  sepaDirectDebit: z.object({ kind: z.literal('sepaDirectDebit'), iban: text().check(z.regex(/^[A-Za-z]{2}\d{2}[A-Za-z\d ]{10,36}$/, { message: 'iban' })), holder }),
+  paypal: z.object({ kind: z.literal('paypal'), email: z.email().check(z.maxLength(320)) }),
+  ideal: z.object({ kind: z.literal('ideal') }),
+  bancontact: z.object({ kind: z.literal('bancontact') }),
+  klarna: z.object({ kind: z.literal('klarna') }),
+} satisfies Record<PaymentMethodKind, z.ZodMiniType>;
+export type PaymentMethodInput = { [K in PaymentMethodKind]: z.infer<(typeof inputByKind)[K]> }[PaymentMethodKind];
+
+/**
+ * Told apart by `kind`, then checked by that kind's schema, so a refused field is named as itself. Not a
+ * discriminated union: the web shell parses other contracts on every page and zod's schema classes share
+ * one module, so each kind of schema used here would be in the shell's first download.
+ */
+export const paymentMethodInputSchema = z.looseObject({ kind: z.enum(PAYMENT_METHOD_KINDS) }).check(
+  z.check((payload) => {
+    const parsed = z.safeParse(inputByKind[payload.value.kind], payload.value);
+    if (parsed.success) payload.value = parsed.data;
+    // Finished issues (path and message set) are passed on as they are; zod finishes them again, keeping both.
+    else payload.issues.push(...(parsed.error.issues as typeof payload.issues));
+  }),
+) as unknown as z.ZodMiniType<PaymentMethodInput, unknown>;
 
 /** The stored method as the screen shows it: masked, never a whole number. */
 export const storedPaymentMethodSchema = z.object({
