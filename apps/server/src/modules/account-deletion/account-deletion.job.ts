@@ -10,17 +10,17 @@ import type { AccountDeletionRepository } from './account-deletion.repository.js
 
 export const ACCOUNT_DELETION_JOB = 'account.delete';
 
+const photoFolder = (customerId: string) => photoBlobPrefix(customerId, '').replace(/\/$/, '');
+
 /**
  * Photos deleted per transaction. On SQLite every statement holds the event loop, so a batch is kept to
  * a few milliseconds: other customers' requests are answered between two batches (decision 066).
  */
-export const PHOTO_BATCH = 200;
-/** Photo folders removed at once: enough to keep the disk busy, few enough to leave the I/O pool to requests. */
-const FOLDER_DELETES_AT_ONCE = 8;
-/** Folders waiting for removal before the next batch of rows waits for them. */
-const FOLDERS_WAITING_MAX = 2 * PHOTO_BATCH;
-/** The pause between two batches, in which waiting requests run. */
+export const PHOTO_BATCH = 100;
+/** The pause between two batches, in which waiting requests run, at least this long… */
 const BATCH_PAUSE_MS = 1;
+/** …and this many times as long as the batch took: the deletion holds the server at most a fifth of the time. */
+const PAUSE_PER_BATCH_TIME = 4;
 /** Orders and invoices are kept this long after they were placed or issued (decision 066). */
 export const BOOKKEEPING_YEARS = 10;
 /** A deletion never gives up: it is retried (with the queue's growing waits) until everything is gone. */
@@ -59,8 +59,8 @@ export interface AccountDeletionDeps {
 export function accountDeletionJob(d: AccountDeletionDeps) {
   const now = d.now ?? (() => new Date());
 
-  async function pause(signal: AbortSignal) {
-    await sleep(BATCH_PAUSE_MS);
+  async function pause(signal: AbortSignal, batchMs: number) {
+    await sleep(Math.max(BATCH_PAUSE_MS, batchMs * PAUSE_PER_BATCH_TIME));
     signal.throwIfAborted();
   }
 
@@ -69,24 +69,20 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
 
   /**
    * The library's rows in small transactions through the photo service (its counts, version and album places
-   * stay right), and their folders removed meanwhile, a few at a time. A file left by a stop in between goes
-   * with the customer's whole folder later, so the blob sweeper is not asked to look for these.
+   * stay right), each followed by a pause a few times its length, so other customers' requests run between
+   * them. The files go afterwards with the customer's whole folders, as one tree each in a low-priority
+   * process (run, below): removed while the rows go, they slowed other customers' timelines (decision 066).
    */
   async function deletePhotos(customerId: string, signal: AbortSignal): Promise<void> {
     const identity = actingAs(customerId);
-    const folders = folderRemover(d.blobs);
-    try {
-      for (;;) {
-        const batch = await d.photos.libraryOriginals(customerId, null, PHOTO_BATCH);
-        if (batch.length === 0) break;
-        await d.photos.deletePhotos(identity, batch.map((p) => p.photoId));
-        const prefixes = batch.map((p) => photoBlobPrefix(customerId, p.photoId));
-        await d.repo.blobDeletionsDone(prefixes);
-        await folders.add(prefixes);
-        await pause(signal);
-      }
-    } finally {
-      await folders.drained();
+    for (;;) {
+      const started = performance.now();
+      const batch = await d.photos.libraryOriginals(customerId, null, PHOTO_BATCH);
+      if (batch.length === 0) return;
+      await d.photos.deletePhotos(identity, batch.map((p) => p.photoId));
+      // Their files go with the customer's folder, so the blob sweeper is not asked to look for them.
+      await d.repo.blobDeletionsDone(batch.map((p) => photoBlobPrefix(customerId, p.photoId)));
+      await pause(signal, performance.now() - started);
     }
   }
 
@@ -116,7 +112,7 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
       if (await d.repo.libraryEmpty(customerId)) break;
       if (pass >= LIBRARY_PASSES) throw new Error('Photos or uploads keep arriving for an account being deleted; trying again later');
     }
-    const photoRoot = photoBlobPrefix(customerId, '').replace(/\/$/, '');
+    const photoRoot = photoFolder(customerId);
     for (const folder of d.blobFoldersOf(customerId)) await d.blobs.deletePrefix(folder);
     await d.repo.libraryLeftovers(customerId, photoRoot);
     if (email) await d.repo.signInRecords(customerId, email);
@@ -129,44 +125,4 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
   }
 
   return { run, options: { maxAttempts: MAX_ATTEMPTS } };
-}
-
-/**
- * Removes blob folders FOLDER_DELETES_AT_ONCE at a time while the caller goes on; `add` waits while more
- * than FOLDERS_WAITING_MAX are waiting. The first failure stops the removal and is thrown to the caller.
- */
-function folderRemover(blobs: BlobStore) {
-  const waiting: string[] = [];
-  let running = 0;
-  let failure: unknown;
-  let sleepers: (() => void)[] = [];
-  const wake = () => {
-    const woken = sleepers;
-    sleepers = [];
-    for (const resume of woken) resume();
-  };
-  const work = async () => {
-    running++;
-    try {
-      for (let prefix = waiting.shift(); prefix !== undefined && failure === undefined; prefix = waiting.shift()) {
-        await blobs.deletePrefix(prefix).catch((err: unknown) => (failure ??= err));
-        wake();
-      }
-    } finally {
-      running--;
-      wake();
-    }
-  };
-  const until = async (done: () => boolean) => {
-    while (!done() && failure === undefined) await new Promise<void>((resume) => sleepers.push(resume));
-    if (failure !== undefined) throw failure;
-  };
-  return {
-    async add(prefixes: string[]) {
-      waiting.push(...prefixes);
-      while (running < FOLDER_DELETES_AT_ONCE && waiting.length > 0 && failure === undefined) void work();
-      await until(() => waiting.length <= FOLDERS_WAITING_MAX);
-    },
-    drained: () => until(() => running === 0),
-  };
 }

@@ -22,7 +22,7 @@ const keyTag = (key: string) => createHash('sha256').update(key).digest('hex').s
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Niceness of the process removing a tree: the server's own requests come first, the removal takes the rest. */
-const TREE_REMOVER_NICENESS = 5;
+const TREE_REMOVER_NICENESS = 19;
 
 /**
  * Removes a folder tree (a deleted account's 100,000 photo folders) with `rm -rf` in a process of its own at
