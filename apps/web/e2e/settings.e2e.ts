@@ -39,7 +39,8 @@ async function openCold(page: Page, path: string, ready: (page: Page) => Promise
   await review(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await ready(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // Read once the layout has settled at the new width: right after the resize it can still be the wider one.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousA11yViolations(page, `${name} (390x844)`);
   await review(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
