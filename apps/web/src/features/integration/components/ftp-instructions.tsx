@@ -1,21 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts, Section } from '../../../components/ui/section';
 import { useServices } from '../../../lib/services';
 import { FTP_DONE_RETENTION_DAYS, FTP_FILE_NAME_EXAMPLE, FTP_FILE_NAME_MAX_LENGTH, FTP_FOLDERS, FTP_PORT, ftpHostFor } from '../lib/ftp-instructions';
 import styles from './integration.module.css';
-
-/** A titled part of the page, announced as a region named by its heading. */
-export function Part({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={styles.section} aria-labelledby={id}>
-      <h2 id={id} className={styles.heading}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** How to send order files: the server and sign-in, the folders a file passes through, and how to name it. */
 export function FtpInstructions({ customerNumber }: { customerNumber: string }) {
@@ -32,17 +20,10 @@ export function FtpInstructions({ customerNumber }: { customerNumber: string }) 
   return (
     <>
       <p>{t('ftp.intro')}</p>
-      <Part title={t('ftp.connectionHeading')}>
-        <dl className={styles.facts}>
-          {connection.map(([label, value]) => (
-            <div key={label} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Part>
-      <Part title={t('ftp.foldersHeading')}>
+      <Section title={t('ftp.connectionHeading')}>
+        <Facts rows={connection} />
+      </Section>
+      <Section title={t('ftp.foldersHeading')}>
         <ul className={styles.folders}>
           {FTP_FOLDERS.map((folder) => (
             <li key={folder}>
@@ -50,15 +31,15 @@ export function FtpInstructions({ customerNumber }: { customerNumber: string }) 
             </li>
           ))}
         </ul>
-      </Part>
-      <Part title={t('ftp.namingHeading')}>
+      </Section>
+      <Section title={t('ftp.namingHeading')}>
         <p>{t('ftp.naming')}</p>
         <p className={styles.example}>
           {t('ftp.exampleLabel')} <code>{FTP_FILE_NAME_EXAMPLE}</code>
         </p>
         <p>{t('ftp.namingRules', { max: FTP_FILE_NAME_MAX_LENGTH })}</p>
         <p>{t('ftp.partial')}</p>
-      </Part>
+      </Section>
     </>
   );
 }

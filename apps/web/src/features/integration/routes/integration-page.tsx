@@ -3,7 +3,8 @@ import { useMe } from '../../../api/customer/get-me';
 import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { CallbackForm } from '../components/callback-form';
-import { FtpInstructions, Part } from '../components/ftp-instructions';
+import { Section } from '../../../components/ui/section';
+import { FtpInstructions } from '../components/ftp-instructions';
 import styles from '../components/integration.module.css';
 
 /** /integration (business, §2.1 'FTP instructions'): how to send order files by FTP, and the order-ready callback. */
@@ -16,10 +17,10 @@ export function IntegrationPage() {
   return (
     <div className={styles.page}>
       <FtpInstructions customerNumber={me.data.id} />
-      <Part title={t('ftp.callbackHeading')}>
+      <Section title={t('ftp.callbackHeading')}>
         <p>{t('ftp.callbackIntro')}</p>
         <CallbackForm integration={me.data.integration} />
-      </Part>
+      </Section>
     </div>
   );
 }

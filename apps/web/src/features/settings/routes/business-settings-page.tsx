@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useAddresses } from '../../addresses';
 import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
-import { Facts, SettingsSection } from '../components/settings-section';
+import { Facts, Section } from '../../../components/ui/section';
 import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 
@@ -15,7 +15,7 @@ function BusinessAddresses() {
   const { t } = useTranslation('settings');
   const addresses = useAddresses();
   return (
-    <SettingsSection
+    <Section
       title={t('business.addressesHeading')}
       action={
         <Link to={paths.businessNewAddress} className={buttonClass.secondary}>
@@ -44,7 +44,7 @@ function BusinessAddresses() {
           )
         }
       </Loaded>
-    </SettingsSection>
+    </Section>
   );
 }
 
@@ -53,7 +53,7 @@ function BusinessDetails({ customer }: { customer: Customer }) {
   const business = customer.business;
   const notGiven = <span className={styles.muted}>{t('business.notGiven')}</span>;
   return (
-    <SettingsSection
+    <Section
       title={t('business.heading')}
       action={
         <Link to={paths.businessEmail} className={styles.link}>
@@ -70,7 +70,7 @@ function BusinessDetails({ customer }: { customer: Customer }) {
         ]}
       />
       <p className={styles.muted}>{t('business.readOnly')}</p>
-    </SettingsSection>
+    </Section>
   );
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePaymentMethod } from '../api/get-payment-method';
 import { PaymentMethodForm } from '../components/payment-method-form';
 import { PaymentMethodSummary } from '../components/payment-method-summary';
-import { SettingsSection } from '../components/settings-section';
+import { Section } from '../../../components/ui/section';
 import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 
@@ -14,12 +14,12 @@ export function PaymentMethodPage() {
     <Loaded query={payment}>
       {({ method, available }) => (
         <div className={styles.page}>
-          <SettingsSection title={t('payment.stored')}>
+          <Section title={t('payment.stored')}>
             <PaymentMethodSummary method={method} />
-          </SettingsSection>
-          <SettingsSection title={t('payment.change')}>
+          </Section>
+          <Section title={t('payment.change')}>
             <PaymentMethodForm available={available} storedKind={method?.kind} />
-          </SettingsSection>
+          </Section>
         </div>
       )}
     </Loaded>

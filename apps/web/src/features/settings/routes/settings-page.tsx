@@ -12,7 +12,7 @@ import { usePaymentMethod } from '../api/get-payment-method';
 import { AddressLines } from '../components/address-lines';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { PaymentMethodSummary } from '../components/payment-method-summary';
-import { Facts, SettingsSection } from '../components/settings-section';
+import { Facts, Section } from '../../../components/ui/section';
 import { Loaded } from '../components/loaded';
 import styles from '../components/settings.module.css';
 
@@ -20,7 +20,7 @@ function PaymentMethodPart() {
   const { t } = useTranslation('settings');
   const payment = usePaymentMethod();
   return (
-    <SettingsSection
+    <Section
       title={t('payment.heading')}
       action={
         <Link to={paths.paymentMethod} className={styles.link}>
@@ -31,7 +31,7 @@ function PaymentMethodPart() {
       <Loaded query={payment} errorMessage={t('payment.loadError')}>
         {({ method }) => <PaymentMethodSummary method={method} />}
       </Loaded>
-    </SettingsSection>
+    </Section>
   );
 }
 
@@ -39,7 +39,7 @@ function AddressesPart() {
   const { t } = useTranslation('settings');
   const addresses = useAddresses();
   return (
-    <SettingsSection
+    <Section
       title={t('addresses.heading')}
       action={
         <Link to={paths.allAddresses} className={styles.link}>
@@ -56,7 +56,7 @@ function AddressesPart() {
           )
         }
       </Loaded>
-    </SettingsSection>
+    </Section>
   );
 }
 
@@ -65,7 +65,7 @@ function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: bo
   const business = isBusiness ? customer.business : null;
   return (
     <>
-      <SettingsSection
+      <Section
         title={t('personal.heading')}
         action={
           <Link to={paths.personalDetails} className={buttonClass.secondary}>
@@ -79,8 +79,8 @@ function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: bo
             [t('personal.phone'), customer.phone ?? <span className={styles.muted}>{t('personal.noPhone')}</span>],
           ]}
         />
-      </SettingsSection>
-      <SettingsSection
+      </Section>
+      <Section
         title={t('email.heading')}
         action={
           <Link to={isBusiness ? paths.businessEmail : paths.changeEmail} className={styles.link}>
@@ -89,9 +89,9 @@ function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: bo
         }
       >
         <p className={styles.muted}>{customer.email}</p>
-      </SettingsSection>
+      </Section>
       {business && (
-        <SettingsSection
+        <Section
           title={t('business.heading')}
           action={
             <Link to={paths.businessSettings} className={styles.link}>
@@ -105,7 +105,7 @@ function Sections({ customer, isBusiness }: { customer: Customer; isBusiness: bo
               [t('business.status'), t(`business.${business.status}`)],
             ]}
           />
-        </SettingsSection>
+        </Section>
       )}
       <PaymentMethodPart />
       <AddressesPart />

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import styles from './settings.module.css';
+import styles from './section.module.css';
 
-/** One titled part of a settings screen, announced as a region named by its heading. */
-export function SettingsSection({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+/** One titled part of a screen (settings, FTP instructions), announced as a region named by its heading. */
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   const id = useId();
   return (
     <section className={styles.section} aria-labelledby={id}>
