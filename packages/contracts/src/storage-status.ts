@@ -52,3 +52,9 @@ export function projectedDeletionDate(anchor: Date): Date {
   d.setUTCDate(Math.min(day, lastDay));
   return d;
 }
+
+/** The photos page's query that opens the storage status (with its export and delete choices): the reminder mails link to it. */
+export const STORAGE_STATUS_PARAM = 'storage';
+export const STORAGE_STATUS_OPEN = 'status';
+/** Where a reminder mail's "export your photos" link leads, under the account area's address. */
+export const STORAGE_STATUS_PATH = `/my-photos/photos?${STORAGE_STATUS_PARAM}=${STORAGE_STATUS_OPEN}`;

@@ -24,6 +24,7 @@ import * as addressBookAndPaymentMethods from './migrations/022-address-book-and
 import * as identityRequests from './migrations/023-identity-requests.js';
 import * as accountDeletions from './migrations/024-account-deletions.js';
 import * as widgets from './migrations/025-widgets.js';
+import * as storagePeriods from './migrations/026-storage-periods.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '023-identity-requests': identityRequests,
   '024-account-deletions': accountDeletions,
   '025-widgets': widgets,
+  '026-storage-periods': storagePeriods,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

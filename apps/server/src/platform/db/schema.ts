@@ -449,6 +449,36 @@ export interface AccountDeletionsTable {
   finished_at: string | null;
 }
 
+/** A customer's storage period near or past its end (migration 026, decision 071). */
+export interface StoragePeriodsTable {
+  customer_id: string;
+  /** The period's end as computed from the last order or registration: a new value starts a new reminder sequence. */
+  period_end: string;
+  /** The deletion date the reminders told: the period's end, or later when a reminder went out late. */
+  deletion_at: string;
+  reminders_sent: Generated<number>;
+  reminded_at: string | null;
+  /** When the library was last emptied at a period's end; the next period starts at the first upload after it. */
+  emptied_at: string | null;
+  emptied_photos: number | null;
+  emptied_mail_sent_at: string | null;
+}
+
+/** One daily run of the storage period (migration 026): where it has got to and what it did. */
+export interface RetentionRunsTable {
+  day: string;
+  started_at: string;
+  finished_at: string | null;
+  /** The last customer id the run has wholly handled; a resumed run goes on after it. */
+  cursor: string | null;
+  customers_seen: Generated<number>;
+  reminded: Generated<number>;
+  emptied: Generated<number>;
+  photos_deleted: Generated<number>;
+  reprieved: Generated<number>;
+  deferred: Generated<number>;
+}
+
 /** One address in a customer's address book (migration 022); `is_default` is 0/1, at most one 1 per customer. */
 export interface CustomerAddressesTable {
   id: string;
@@ -588,4 +618,6 @@ export interface Database {
   widget_share_counts: WidgetShareCountsTable;
   gallery_entries: GalleryEntriesTable;
   blocked_orders: BlockedOrdersTable;
+  storage_periods: StoragePeriodsTable;
+  retention_runs: RetentionRunsTable;
 }
