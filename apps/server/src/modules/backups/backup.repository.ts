@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { BackupChunksTable, BackupsTable } from '../../platform/db/schema.js';
+import { EXPORT_JOB } from './backup.service.js';
 
 const UNFINISHED = ['requested', 'in-progress'] as const;
 
@@ -132,6 +133,21 @@ export function backupRepository(db: Db) {
         )
         .limit(limit)
         .execute(),
+
+    /**
+     * Removes every export of the customer with its chunks and its job still waiting, in one transaction;
+     * answers the removed rows, whose chunk files the caller deletes next. A running job is left to its
+     * runner: it finds its row gone at its next step and removes what it wrote.
+     */
+    deleteAllOf: (customerId: string) =>
+      db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('backups').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();
+        const theirs = trx.selectFrom('backups').select('id').where('customer_id', '=', customerId);
+        await trx.deleteFrom('jobs').where('kind', '=', EXPORT_JOB).where('id', 'in', theirs).where('state', '!=', 'running').execute();
+        await trx.deleteFrom('backup_chunks').where('backup_id', 'in', theirs).execute();
+        await trx.deleteFrom('backups').where('customer_id', '=', customerId).execute();
+        return rows;
+      }),
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('backups').where('id', '=', id).execute();

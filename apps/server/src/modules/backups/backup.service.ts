@@ -43,7 +43,7 @@ const exportFailed = () => new AppError(422, 'export_failed', 'The export could 
 
 export interface BackupServiceDeps {
   repo: BackupRepository;
-  blobs: Pick<BlobStore, 'signedUrl'>;
+  blobs: Pick<BlobStore, 'signedUrl' | 'deletePrefix'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** A page of the customer's whole library (the photos module's): here only to see that it has a photo. */
   libraryOriginals(customerId: string, after: string | null, limit: number): Promise<unknown[]>;
@@ -141,6 +141,16 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
         skippedPhotos: row.skipped_photos,
         photosCount: row.photos_count,
       };
+    },
+
+    /**
+     * Removes all of the customer's exports (when their library is emptied; the account stays): the rows
+     * first, then each one's chunk files. Answers how many were removed.
+     */
+    async deleteAllOf(customerId: string): Promise<number> {
+      const removed = await repo.deleteAllOf(customerId);
+      for (const row of removed) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
+      return removed.length;
     },
 
     /** A signed link to one chunk of a ready export, saved as 'my-photos-export-N-of-total.zip'. */

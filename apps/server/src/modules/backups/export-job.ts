@@ -60,14 +60,17 @@ export function exportJob(deps: ExportJobDeps) {
   const { repo, blobs, mailer, publicUrl, chunkMaxBytes = EXPORT_CHUNK_MAX_BYTES, pageSize = EXPORT_PAGE_SIZE, now = () => new Date() } = deps;
   if (!Number.isInteger(chunkMaxBytes) || chunkMaxBytes < 1) throw new RangeError(`An export chunk holds at least one byte, not ${chunkMaxBytes}`);
 
-  /** Makes every chunk not yet made; false when the library turned out to have no photo left. */
-  async function makeChunks(row: BackupsTable, signal: AbortSignal): Promise<boolean> {
+  /**
+   * Makes every chunk not yet made: 'empty' when the library turned out to have no photo left, 'removed'
+   * when the export was removed meanwhile (its files are deleted then: no row names them any more).
+   */
+  async function makeChunks(row: BackupsTable, signal: AbortSignal): Promise<'made' | 'empty' | 'removed'> {
     const customerId = row.customer_id;
     let progress: Progress = { chunksDone: row.chunks_done, resumeAfter: row.resume_after };
     for (;;) {
       signal.throwIfAborted();
       const first = await deps.libraryOriginals(customerId, progress.resumeAfter, pageSize);
-      if (first.length === 0) return progress.chunksDone > 0;
+      if (first.length === 0) return progress.chunksDone > 0 ? 'made' : 'empty';
       const iteration = progress.chunksDone + 1;
       const key = chunkBlobKey(customerId, row.id, iteration);
       const chunk = chunkOf(first, (after) => deps.libraryOriginals(customerId, after, pageSize), { maxBytes: chunkMaxBytes, pageSize });
@@ -77,6 +80,10 @@ export function exportJob(deps: ExportJobDeps) {
       if (zip.written === 0) await blobs.delete(key);
       const made = zip.written > 0 ? { id: randomUUID(), iteration, blob_key: key, size: zip.bytes, photos: zip.written } : null;
       if (!(await repo.recordStretch(row.id, progress, { chunk: made, lastPhotoId, photos: zip.written, skipped: zip.skipped }))) {
+        if (!(await repo.find(row.id))) {
+          await blobs.deletePrefix(exportBlobPrefix(customerId, row.id));
+          return 'removed';
+        }
         throw new Error(`Export ${row.id} moved on while chunk ${iteration} was made`);
       }
       progress = { chunksDone: made ? iteration : progress.chunksDone, resumeAfter: lastPhotoId };
@@ -112,7 +119,9 @@ export function exportJob(deps: ExportJobDeps) {
       if (!row || row.status === 'failed') return;
       if (row.status !== 'processed') {
         await repo.markInProgress(backupId);
-        if (!(await makeChunks({ ...row, status: 'in-progress' }, job.signal))) {
+        const made = await makeChunks({ ...row, status: 'in-progress' }, job.signal);
+        if (made === 'removed') return;
+        if (made === 'empty') {
           if (await repo.markFailed(backupId, 'library_empty')) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, backupId));
           return;
         }

@@ -45,7 +45,8 @@ export interface DownloadArchiveDeps {
 /**
  * The job that makes an archive: the originals, under the names they were uploaded with, streamed into
  * the blob store (atomically: a killed run leaves no archive), then the row made ready in one update that
- * only a pending row takes, so a second run of a finished job changes nothing and says nothing twice.
+ * only a pending row takes, so a second run of a finished job changes nothing and says nothing twice; the
+ * bytes of an archive whose row was removed meanwhile are deleted rather than left behind.
  * A photo deleted meanwhile, or another customer's no longer shared with the requester, is left out and
  * counted; with none left the archive fails as photos_missing.
  */
@@ -112,6 +113,8 @@ export function defineDownloadArchiveJob(jobs: Pick<JobQueue, 'define'>, deps: D
         expiresAt: new Date(finished + ARCHIVE_VALID_MS).toISOString(),
       });
       if (ready) await publish(row, 'archive.generation.finished');
+      // Removed while it was made (the library emptied): no row names these bytes any more.
+      else if (!(await repo.find(row.id))) await blobs.delete(key);
     },
     {
       concurrency: DOWNLOAD_ARCHIVE_CONCURRENCY,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { DownloadsTable } from '../../platform/db/schema.js';
+import { DOWNLOAD_ARCHIVE_JOB } from './download-archive-job.js';
 
 export type DownloadRow = DownloadsTable;
 
@@ -98,6 +99,21 @@ export function downloadRepository(db: Db) {
     async markExpired(id: string) {
       await db.updateTable('downloads').set({ state: 'expired' }).where('id', '=', id).where('state', '=', 'ready').execute();
     },
+
+    /**
+     * Removes every archive of the customer, their places under the cap and their jobs still waiting, in one
+     * transaction; answers the removed rows, whose bytes the caller deletes next. A running job is left to its
+     * runner: it finds its row gone when it ends and removes what it wrote.
+     */
+    deleteAllOf: (customerId: string) =>
+      db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('downloads').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();
+        const theirs = trx.selectFrom('downloads').select('id').where('customer_id', '=', customerId);
+        await trx.deleteFrom('jobs').where('kind', '=', DOWNLOAD_ARCHIVE_JOB).where('id', 'in', theirs).where('state', '!=', 'running').execute();
+        await trx.deleteFrom('downloads').where('customer_id', '=', customerId).execute();
+        await trx.deleteFrom('download_pending_totals').where('customer_id', '=', customerId).execute();
+        return rows;
+      }),
 
     /** Pending archives asked for before `before`: their job is asked for again in case it was never stored. */
     pendingSince: (before: string, limit: number) =>

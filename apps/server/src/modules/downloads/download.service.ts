@@ -31,7 +31,7 @@ export const DOWNLOAD_LIST_LIMIT = 100;
 export interface DownloadServiceDeps extends Pick<DownloadArchiveDeps, 'originalsOf' | 'sharedPhotoOwners'> {
   repo: DownloadRepository;
   jobs: Pick<JobQueue, 'enqueue'>;
-  blobs: Pick<BlobStore, 'signedUrl'>;
+  blobs: Pick<BlobStore, 'signedUrl' | 'delete'>;
   now?: () => number;
 }
 
@@ -155,6 +155,16 @@ export function downloadService(deps: DownloadServiceDeps) {
       if (item.state === 'pending') throw new AppError(409, 'download_not_ready', 'The archive is still being made');
       if (item.state !== 'ready') throw notFound('Download not found');
       return { url: blobs.signedUrl(archiveKey(row.customer_id, row.id), { downloadName: `${row.id}.zip` }) };
+    },
+
+    /**
+     * Removes all of the customer's archives (when their library is emptied; the account stays): the rows
+     * first, then each one's bytes. Answers how many were removed.
+     */
+    async deleteAllOf(customerId: string): Promise<number> {
+      const removed = await repo.deleteAllOf(customerId);
+      for (const row of removed) await blobs.delete(archiveKey(row.customer_id, row.id));
+      return removed.length;
     },
 
     /** Asks again for the job of archives pending since before `before`, in case a stopped request never stored it. */
