@@ -1,13 +1,14 @@
 import type { Db } from '../../platform/db/database.js';
+import { storagePeriodOf } from './storage-period.queries.js';
 
 export function deletionInfoRepository(db: Db) {
   return {
+    /** What the storage status is computed from, with the stored reminder sequence; undefined when the customer is gone or deleted. */
     async facts(customerId: string) {
-      const customer = await db.selectFrom('customers').select('registered_at').where('id', '=', customerId).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!customer) return undefined;
-      const lastOrder = await db.selectFrom('orders').select((eb) => eb.fn.max('created_at').as('last')).where('customer_id', '=', customerId).executeTakeFirst();
+      const stored = await storagePeriodOf(db, customerId);
+      if (!stored) return undefined;
       const projects = await db.selectFrom('projects').select((eb) => eb.fn.countAll<number | string>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
-      return { registeredAt: customer.registered_at, lastOrderAt: lastOrder?.last ?? null, projectCount: Number(projects.n) };
+      return { ...stored, projectCount: Number(projects.n) };
     },
   };
 }

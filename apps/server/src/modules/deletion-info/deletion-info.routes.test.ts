@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, deletionInfoSchema, storageOutlook, type DeletionInfo } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
-import { DELETION_INFO_URL, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { DELETION_INFO_URL, insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 
 describe.each(databases)('GET /api/account-deletion/accounts/getaccountinformation on $name', (kind) => {
   const server = useLibraryServer(kind);
@@ -63,6 +63,36 @@ describe.each(databases)('GET /api/account-deletion/accounts/getaccountinformati
     // 18, or 17 when the day is clamped to a shorter month's end (registered on the 31st).
     expect([17, 18]).toContain(outlook.monthsRemaining);
     expect(Date.parse(info.registrationDate)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  /** The storage period's row as the daily run leaves it (decision 071). */
+  const setPeriod = (customerId: string, row: { period_end: string; deletion_at: string; reminders_sent: number; emptied_at?: string }) =>
+    server()
+      .db.insertInto('storage_periods')
+      .values({ customer_id: customerId, reminded_at: row.period_end, emptied_photos: row.emptied_at ? 3 : null, ...row })
+      .execute();
+
+  it('starts a new period at the emptying while the library stays empty, and at the first upload after it', async () => {
+    const me = await newCustomer(server(), { registeredAt: '2022-01-10T00:00:00.000Z' });
+    await addOrder(me.id, '2023-06-01T09:00:00.000Z');
+    await setPeriod(me.id, { period_end: '2024-12-01T09:00:00.000Z', deletion_at: '2024-12-03T07:00:00.000Z', reminders_sent: 3, emptied_at: '2024-12-03T07:05:00.000Z' });
+    expect(await infoOf(me)).toMatchObject({ lastOrderDate: '2023-06-01T09:00:00.000Z', projectedDeletionDate: '2026-06-03T07:05:00.000Z' });
+
+    await insertPhotoRows(server(), me.id, [{ uploadedAt: '2025-03-31T10:00:00.000Z' }, { uploadedAt: '2025-05-02T10:00:00.000Z' }]);
+    expect((await infoOf(me)).projectedDeletionDate).toBe('2026-09-30T10:00:00.000Z');
+
+    await addOrder(me.id, '2025-04-20T08:00:00.000Z');
+    expect((await infoOf(me)).projectedDeletionDate).toBe('2026-10-20T08:00:00.000Z');
+  });
+
+  it('answers the date the reminders told while their sequence is the current one, not once an order moved the end', async () => {
+    const me = await newCustomer(server(), { registeredAt: '2020-01-10T00:00:00.000Z' });
+    await addOrder(me.id, '2024-05-31T12:00:00.000Z');
+    await setPeriod(me.id, { period_end: '2025-11-30T12:00:00.000Z', deletion_at: '2025-12-05T07:00:00.000Z', reminders_sent: 2 });
+    expect((await infoOf(me)).projectedDeletionDate).toBe('2025-12-05T07:00:00.000Z');
+
+    await addOrder(me.id, '2024-07-04T08:30:00.000Z');
+    expect((await infoOf(me)).projectedDeletionDate).toBe('2026-01-04T08:30:00.000Z');
   });
 
   it('404 once the customer is deleted', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { lockLiveCustomer } from '../customers/customer.service.js';
 import { freshReads } from './fresh-reads.js';
 import type { Database, OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
 
@@ -20,7 +21,7 @@ export interface PageOptions {
   since?: string;
 }
 
-export type PlaceOutcome = { placed: true; order: OrderRow } | { placed: false; existing: OrderRow };
+export type PlaceOutcome = { placed: true; order: OrderRow } | { placed: false; existing: OrderRow } | { placed: false; customerGone: true };
 
 /**
  * Every change to a customer's orders or their products moves their order history's version on, in the
@@ -120,10 +121,13 @@ export function orderRepository(db: Db) {
     /**
      * Records an order with its products and files in one transaction. The request id is unique: a
      * second placing with it (a retry, a double click, at the same moment or later) records nothing and
-     * answers the order the first one made.
+     * answers the order the first one made. It first takes the customer's row: the storage period's daily run
+     * takes it too before it deletes a batch of photos, so it sees this order, or this order waits for the batch;
+     * a customer marked deleted places nothing.
      */
     place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[]): Promise<PlaceOutcome> {
       return db.transaction().execute(async (trx): Promise<PlaceOutcome> => {
+        if (!(await lockLiveCustomer(trx, order.customer_id))) return { placed: false, customerGone: true };
         const inserted = await trx
           .insertInto('orders')
           .values(order)

@@ -349,6 +349,23 @@ describe.each(databases)('orders API on $name', (kind) => {
       await expect(s.orders.place(identityOf(stranger), input(requestId))).rejects.toMatchObject({ status: 409, code: 'request_id_in_use' });
     });
 
+    it('refuses an order for a customer marked deleted (404) and writes nothing, as for one never known', async () => {
+      const s = server();
+      const gone = await newCustomer(s);
+      await s.db.updateTable('customers').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
+      const writtenFor = async (customerId: string) => ({
+        orders: await s.db.selectFrom('orders').select('id').where('customer_id', '=', customerId).execute(),
+        products: await s.db.selectFrom('order_products').select('code').where('customer_id', '=', customerId).execute(),
+        versions: await s.db.selectFrom('order_history_versions').select('version').where('customer_id', '=', customerId).execute(),
+      });
+      const requestId = randomUUID();
+      for (const who of [gone, { ...gone, id: randomUUID() }]) {
+        await expect(s.orders.place(identityOf(who), input(requestId))).rejects.toMatchObject({ status: 404, code: 'not_found' });
+        expect(await writtenFor(who.id)).toEqual({ orders: [], products: [], versions: [] });
+      }
+      expect(await s.db.selectFrom('orders').select('id').where('request_id', '=', requestId).execute()).toEqual([]);
+    });
+
     it('needs an address for Home delivery; a pickup order goes to the customer at the channel’s collection point', async () => {
       const s = server();
       await expect(s.orders.place(identityOf(me), { ...input(randomUUID()), deliveryAddress: undefined })).rejects.toMatchObject({ status: 400 });

@@ -347,7 +347,7 @@ export function orderService(deps: OrderServiceDeps) {
     /**
      * Places an order for the customer: the super order, its products and files in one transaction.
      * Idempotent by `input.requestId`: the same id again answers the order it made (a stranger's id, or the same
-     * id with other contents: 409).
+     * id with other contents: 409). A customer deleted, or never known: 404, nothing recorded.
      * Status Received (awaiting payment); the total is the products' prices less their vouchers.
      */
     async place(customer: Identity, input: PlaceOrderInput): Promise<SuperOrder> {
@@ -421,6 +421,7 @@ export function orderService(deps: OrderServiceDeps) {
       }));
       const outcome = await repo.place(order, products, files);
       if (outcome.placed) return toSuperOrder(outcome.order, products);
+      if ('customerGone' in outcome) throw notFound('Customer not found');
       if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
       const [placedProducts, placedFiles] = await Promise.all([repo.productsOf([outcome.existing.id]), repo.filesOf([outcome.existing.id])]);
       if (placingOf(outcome.existing, placedProducts, placedFiles) !== placingOf(order, products, files)) throw requestIdInUse();
