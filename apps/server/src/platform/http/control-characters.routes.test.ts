@@ -16,22 +16,23 @@ import { startSignIn } from '../../test/sign-in.js';
 import type { TestShoebox } from '../../test/test-server.js';
 import { FULFILMENT_KEY_SECRET } from '../../modules/fulfilment/back-office-credential.js';
 
-/** Refused in every text field. */
+/**
+ * Refused in every text field: one character of each range the rule names, so each field is shown to be
+ * wired to the rule. Every character of every range is checked against the rule itself, in
+ * packages/contracts/src/text.test.ts, where it costs microseconds rather than a request and two reads of
+ * the database per character and field.
+ */
 const CONTROLS = {
+  // C0, and the one PostgreSQL cannot store at all.
   NUL: 'Trip\u0000x',
-  BEL: 'Trip\u0007x',
-  ESC: 'Trip\u001B[2Jx',
-  'line feed': 'Trip\nx',
-  DEL: 'Trip\u007Fx',
+  // DEL and C1; NEL breaks a line where C1 is read as a line ending.
+  'next line': 'Trip\u0085x',
   // Unicode's line and paragraph separators break a line as a line feed does (in a mail's subject, too).
   'line separator': 'Trip\u2028x',
-  'paragraph separator': 'Trip\u2029x',
 };
 /** Refused too in names other people see, where they make text read other than it is stored. */
 const BIDI = {
   'right-to-left override': 'Trip\u202Egpj.exe',
-  'left-to-right embedding': 'Trip\u202Ax',
-  'first-strong isolate': '\u2068Trip\u2069',
 };
 
 interface Context {
@@ -287,9 +288,8 @@ const FIELDS: Field[] = [
   { route: 'POST …/deleteaccount/:confirmationToken/actions/confirm', field: 'confirmationToken', request: (bad, c) => as(c, { method: 'POST', url: `${identityPath(c)}/deleteaccount/${e(`${bad}-${NO_TOKEN}`)}/actions/confirm` }) },
 ];
 
-const cases = FIELDS.flatMap((f) =>
-  Object.entries(f.netOnly ? { NUL: CONTROLS.NUL } : { ...CONTROLS, ...(f.display ? BIDI : {}) }).map(([kind, bad]) => ({ label: `${f.route} ${f.field} with ${kind}`, field: f, bad })),
-);
+/** The characters a field is shown to refuse: only the NUL safety net where the contracts do not apply. */
+const badValues = (f: Field) => Object.entries(f.netOnly ? { NUL: CONTROLS.NUL } : { ...CONTROLS, ...(f.display ? BIDI : {}) });
 
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
@@ -314,16 +314,20 @@ describe.each(databases)('control characters in requests on $name', (kind) => {
     context = { who, albumId, sharedAlbumId, photoId: photo!.id, loginUrl: (await startSignIn(s.app)).loginUrl, backOfficeKey: (await s.db.selectFrom('secrets').select('value').where('name', '=', FULFILMENT_KEY_SECRET).executeTakeFirstOrThrow()).value };
   });
 
-  it.each(cases)('$label is refused and changes nothing', async ({ field, bad }) => {
+  // One test per field, its characters one request each, and the database read once before and once after
+  // them all: a refused call that wrote anything leaves it there for the read after.
+  it.each(FIELDS)('$route refuses control characters in its $field and changes nothing', async (field) => {
     const s = server();
     const before = await everything(s);
-    const response = await s.app.inject(field.request(bad, context));
-    if (field.oauth) {
-      const unknown = await s.app.inject(field.request('unknown', context));
-      expect([response.statusCode, response.body], response.body).toEqual([unknown.statusCode, unknown.body]);
-    } else {
-      expect(response.statusCode, response.body).toBe(400);
-      expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 400, error: 'bad_request', correlationId: response.headers['x-correlationid'] });
+    const unknown = field.oauth ? await s.app.inject(field.request('unknown', context)) : undefined;
+    for (const [kind, bad] of badValues(field)) {
+      const response = await s.app.inject(field.request(bad, context));
+      if (unknown) {
+        expect([response.statusCode, response.body], `${kind}: ${response.body}`).toEqual([unknown.statusCode, unknown.body]);
+      } else {
+        expect(response.statusCode, `${kind}: ${response.body}`).toBe(400);
+        expect(apiErrorSchema.parse(response.json()), kind).toMatchObject({ status: 400, error: 'bad_request', correlationId: response.headers['x-correlationid'] });
+      }
     }
     expect(await everything(s)).toEqual(before);
   });
