@@ -4,6 +4,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { photoBlobPrefix } from '../../platform/blobs/photo-blob-keys.js';
 import type { JobRun } from '../../platform/jobs/job-queue.js';
+import { DELETE_BATCH, yieldAfter } from '../../platform/jobs/pacing.js';
 import type { AlbumService } from '../albums/album.service.js';
 import type { PhotoService } from '../photos/photo.service.js';
 import type { AccountDeletionRepository } from './account-deletion.repository.js';
@@ -12,15 +13,6 @@ export const ACCOUNT_DELETION_JOB = 'account.delete';
 
 const photoFolder = (customerId: string) => photoBlobPrefix(customerId, '').replace(/\/$/, '');
 
-/**
- * Photos deleted per transaction. On SQLite every statement holds the event loop, so a batch is kept to
- * a few milliseconds: other customers' requests are answered between two batches (decision 066).
- */
-export const PHOTO_BATCH = 100;
-/** The pause between two batches, in which waiting requests run, at least this long… */
-const BATCH_PAUSE_MS = 1;
-/** …and this many times as long as the batch took: the deletion holds the server at most a fifth of the time. */
-const PAUSE_PER_BATCH_TIME = 4;
 /** Orders and invoices are kept this long after they were placed or issued (decision 066). */
 export const BOOKKEEPING_YEARS = 10;
 /** A deletion never gives up: it is retried (with the queue's growing waits) until everything is gone. */
@@ -59,11 +51,6 @@ export interface AccountDeletionDeps {
 export function accountDeletionJob(d: AccountDeletionDeps) {
   const now = d.now ?? (() => new Date());
 
-  async function pause(signal: AbortSignal, batchMs: number) {
-    await sleep(Math.max(BATCH_PAUSE_MS, batchMs * PAUSE_PER_BATCH_TIME));
-    signal.throwIfAborted();
-  }
-
   /** Acting as the account: the library's and the albums' own deletion paths, with their counts and rules. */
   const actingAs = (customerId: string): Identity => ({ customerId, email: '', idpType: '', idpSub: '', isBusiness: false });
 
@@ -77,12 +64,12 @@ export function accountDeletionJob(d: AccountDeletionDeps) {
     const identity = actingAs(customerId);
     for (;;) {
       const started = performance.now();
-      const batch = await d.photos.libraryOriginals(customerId, null, PHOTO_BATCH);
+      const batch = await d.photos.libraryOriginals(customerId, null, DELETE_BATCH);
       if (batch.length === 0) return;
       await d.photos.deletePhotos(identity, batch.map((p) => p.photoId));
       // Their files go with the customer's folder, so the blob sweeper is not asked to look for them.
       await d.repo.blobDeletionsDone(batch.map((p) => photoBlobPrefix(customerId, p.photoId)));
-      await pause(signal, performance.now() - started);
+      await yieldAfter(performance.now() - started, signal);
     }
   }
 

@@ -144,8 +144,13 @@ export function photoRepository(db: Db) {
       db.selectFrom('photo_blob_intents').select('prefix').where('started_at', '<', before).orderBy('started_at').limit(limit).execute(),
 
     /** Deletes those of the ids that are the customer's own; answers the ids deleted. Bytes follow via blob_deletions. */
-    deleteOwned: (customerId: string, ids: string[]) =>
+    /**
+     * `guard` runs first in the same transaction: when it answers false nothing is deleted (the caller's
+     * condition, checked under its own locks, no longer holds).
+     */
+    deleteOwned: (customerId: string, ids: string[], guard?: (trx: Transaction<Database>) => Promise<boolean>) =>
       db.transaction().execute(async (trx) => {
+        if (guard && !(await guard(trx))) return [];
         // Counted from the rows this statement deleted: a concurrent delete of the same photo counts it once.
         const rows = await trx.deleteFrom('photos').where('customer_id', '=', customerId).where('id', 'in', ids).returning(['id', 'taken_month', 'upload_month']).execute();
         if (rows.length === 0) return [];

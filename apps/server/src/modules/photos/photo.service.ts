@@ -213,6 +213,19 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
       return { failed: unique.filter((id) => !deleted.has(id)) };
     },
 
+    /**
+     * Deletes photos of the library as `deletePhotos` does, only while `stillDue` (run first, in the same
+     * transaction) answers true; answers how many went, or undefined when `stillDue` refused.
+     */
+    async deletePhotosIf(customerId: string, photoIds: string[], stillDue: (trx: Transaction<Database>) => Promise<boolean>): Promise<number | undefined> {
+      let refused = false;
+      const deleted = await repo.deleteOwned(customerId, [...new Set(photoIds)], async (trx) => {
+        refused = !(await stillDue(trx));
+        return !refused;
+      });
+      return refused ? undefined : deleted.length;
+    },
+
     async deletePhoto(identity: Identity, photoId: string): Promise<void> {
       const deleted = await repo.deleteOwned(identity.customerId, [photoId]);
       if (deleted.length === 0) throw notFound('Photo not found');
