@@ -18,7 +18,9 @@ describe.each(databases)("removing a customer's exports on $name", (kind) => {
   const chunksOf = (ids: string[]) => server().db.selectFrom('backup_chunks').select('backup_id').where('backup_id', 'in', ids).execute();
   const jobRow = (id: string, state: 'queued' | 'running') => {
     const at = new Date().toISOString();
-    return { kind: EXPORT_JOB, id, payload: JSON.stringify({ backupId: id }), state, attempts: 0, run_after: at, lease_owner: null, lease_until: null, last_error: null, created_at: at, updated_at: at };
+    // Due in an hour: the test server's own queue leaves it waiting.
+    const runAfter = new Date(Date.now() + 3_600_000).toISOString();
+    return { kind: EXPORT_JOB, id, payload: JSON.stringify({ backupId: id }), state, attempts: 0, run_after: runAfter, lease_owner: null, lease_until: null, last_error: null, created_at: at, updated_at: at };
   };
 
   /** A ready export with its chunks, and a requested one with its queued job. */

@@ -30,7 +30,9 @@ describe.each(databases)("removing a customer's downloads on $name", (kind) => {
   const pendingTotalOf = (who: TestCustomer) => server().db.selectFrom('download_pending_totals').select('pending').where('customer_id', '=', who.id).executeTakeFirst();
   const jobRow = (id: string, state: 'queued' | 'running') => {
     const at = new Date().toISOString();
-    return { kind: DOWNLOAD_ARCHIVE_JOB, id, payload: JSON.stringify({ downloadId: id }), state, attempts: 0, run_after: at, lease_owner: null, lease_until: null, last_error: null, created_at: at, updated_at: at };
+    // Due in an hour: the test server's own queue leaves it waiting.
+    const runAfter = new Date(Date.now() + 3_600_000).toISOString();
+    return { kind: DOWNLOAD_ARCHIVE_JOB, id, payload: JSON.stringify({ downloadId: id }), state, attempts: 0, run_after: runAfter, lease_owner: null, lease_until: null, last_error: null, created_at: at, updated_at: at };
   };
 
   /** A ready archive with its bytes, a pending one with a queued job and its place under the cap, and a failed one. */
