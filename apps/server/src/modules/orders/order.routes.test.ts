@@ -21,6 +21,8 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDemoOrders, type OrderPlan } from '../../seed/demo-orders.js';
+import { lockLiveCustomer } from '../customers/live-customer-lock.js';
+import { periodEndIn } from '../deletion-info/storage-period.js';
 import { databases } from '../../test/databases.js';
 import { DELETION_INFO_URL, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 
@@ -364,6 +366,31 @@ describe.each(databases)('orders API on $name', (kind) => {
         expect(await writtenFor(who.id)).toEqual({ orders: [], products: [], versions: [] });
       }
       expect(await s.db.selectFrom('orders').select('id').where('request_id', '=', requestId).execute()).toEqual([]);
+    });
+
+    it('waits while the storage period’s deletion batch holds the customer’s row: the batch decides on the end without the order, the next one sees it', async () => {
+      const s = server();
+      const buyer = await newCustomer(s, { registeredAt: '2023-01-10T00:00:00.000Z' });
+      let holding!: () => void;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const batch = s.db.transaction().execute(async (trx) => {
+        expect(await lockLiveCustomer(trx, buyer.id)).toBe(true);
+        holding();
+        await released;
+        return periodEndIn(trx, buyer.id);
+      });
+      await held;
+      let placed = false;
+      const placing = s.orders.place(identityOf(buyer), input(randomUUID())).then((order) => ((placed = true), order));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(placed).toBe(false);
+      release();
+      expect((await batch)?.toISOString()).toBe('2024-07-10T00:00:00.000Z');
+      const order = await placing;
+      const after = await s.db.transaction().execute(async (trx) => (await lockLiveCustomer(trx, buyer.id)) && periodEndIn(trx, buyer.id));
+      expect(after && after.getTime()).toBeGreaterThan(Date.parse(order.createdAt));
     });
 
     it('needs an address for Home delivery; a pickup order goes to the customer at the channel’s collection point', async () => {
