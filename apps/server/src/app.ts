@@ -30,6 +30,8 @@ import { downloadService } from './modules/downloads/download.service.js';
 import { deletionInfoRepository } from './modules/deletion-info/deletion-info.repository.js';
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
+import { retentionRepository } from './modules/retention/retention.repository.js';
+import { retentionService, type RetentionService } from './modules/retention/retention.service.js';
 import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
 import { legacyPhotoKey } from './modules/library-activation/legacy-photo-keys.js';
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
@@ -132,6 +134,7 @@ export interface Shoebox {
   tempSelections: TempSelectionService;
   /** Account deletion: the deletion request's confirmation marks and starts it. */
   accountDeletions: AccountDeletionService;
+  retention: RetentionService;
   close(): Promise<void>;
 }
 
@@ -223,6 +226,17 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ownPhotos: async (customerId, photoIds) => (await library.originalsOf(customerId, photoIds)).map((o) => o.photoId),
   });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
+  const retentionRows = retentionRepository(db);
+  const retention = retentionService(jobs, {
+    repo: retentionRows,
+    photos: library,
+    downloads,
+    exports: backups,
+    mailer,
+    publicUrl: config.publicUrl,
+    runHourUtc: config.retentionRunHourUtc,
+    log: app.log,
+  });
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
     repo: accountDeletionRepository(db),
@@ -231,9 +245,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     albums,
     uploadFiles,
     blobFoldersOf: customerBlobFolders,
-    // The address book, the stored payment method, the photo books: each owner deletes all of a customer's.
+    // The address book, the stored payment method, the photo books, the storage period: each owner deletes all of a customer's.
     // The books are wired further down; the deletion runs only once the queue has started.
-    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf, (customerId) => books.deleteAllOf(customerId)],
+    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf, (customerId) => books.deleteAllOf(customerId), retentionRows.deleteAllOf],
     liveTrustMs: LIVE_ACCOUNT_TRUST_MS,
     accountEnded: liveness.forget,
     log: app.log,
@@ -322,6 +336,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const tempSelectionSweeper = startTempSelectionSweeper({ repo: tempSelectionRows, log: app.log });
   const accountDeletionResume = accountDeletions.startResumePass(app.log);
+  const retentionSchedule = retention.startSchedule(app.log);
   const shareSweeper = books.startShareSweeper();
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
@@ -339,6 +354,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     tempSelections,
     orders,
     accountDeletions,
+    retention,
     async close() {
       clearInterval(purge);
       await sweeper.stop();
@@ -347,6 +363,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await downloadSweeper.stop();
       await tempSelectionSweeper.stop();
       await accountDeletionResume.stop();
+      await retentionSchedule.stop();
       await shareSweeper.stop();
       await recovery.stop();
       await app.close();

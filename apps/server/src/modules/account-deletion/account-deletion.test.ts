@@ -21,6 +21,8 @@ const NO_CUSTOMER_DATA = new Set([
   'kysely_migration_lock',
   // Order codes kept out of the gallery: an order code names an order, which the books keep under its tombstone.
   'blocked_orders',
+  // A storage period run keeps only counts and its place in the order of customer ids, a position that names nobody once the customer is gone (decision 071).
+  'retention_runs',
 ]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -140,6 +142,7 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('widget_pages').values({ widget_id: widgetId, position: 0, caption: 'Beach', photo_ids: JSON.stringify(photoIds) }).execute();
   await db.insertInto('widget_shares').values({ id: randomUUID(), widget_id: widgetId, customer_id: cid, token_hash: randomUUID(), vendor_id: 'printhaven', sender_name: 'Test', personal_message: 'Look', recipient_email: 'friend@example.com', created_at: iso(), expires_at: iso(-DAY_MS), sent_at: iso() }).execute();
   await db.insertInto('widget_share_counts').values({ customer_id: cid, window_start: iso(), count: 1 }).execute();
+  await db.insertInto('storage_periods').values({ customer_id: cid, period_end: iso(), deletion_at: iso(), reminders_sent: 1, reminded_at: iso() }).execute();
   await db.insertInto('gallery_entries').values({ id: randomUUID(), widget_id: widgetId, customer_id: cid, category_id: 'family', title: 'Our book', channel: 'www.printhaven.co.uk', created_at: iso(), updated_at: iso() }).execute();
 
   return [cid, customer.email, ...photoIds, albumId, sharedAlbumId, uploadId, downloadId, backupId, legacyId, projectId, selectionId];

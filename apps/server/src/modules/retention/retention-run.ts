@@ -1,0 +1,128 @@
+import { findChannel, STORAGE_STATUS_PATH } from '@shoebox/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { DELETE_BATCH, yieldAfter } from '../../platform/jobs/pacing.js';
+import { lockLiveCustomer } from '../customers/customer.service.js';
+import { periodEndIn } from '../deletion-info/deletion-info.service.js';
+import type { PhotoService } from '../photos/photo.service.js';
+import { libraryEmptiedMail, reminderMail } from './retention-mails.js';
+import type { RetentionRepository } from './retention.repository.js';
+import { walkCustomers, type Customer, type PlannedAction } from './retention-plan.js';
+
+/** Mails failing in a row before a run stops: the mail server is down, and the queue tries the run again later. */
+export const MAIL_FAILURES_BEFORE_STOP = 5;
+
+export interface RetentionDeps {
+  repo: RetentionRepository;
+  photos: Pick<PhotoService, 'libraryOriginals' | 'deletePhotosIf'>;
+  /** The customer's archive downloads and exports: rows, files and queued jobs. */
+  downloads: { deleteAllOf(customerId: string): Promise<number> };
+  exports: { deleteAllOf(customerId: string): Promise<number> };
+  mailer: Mailer;
+  /** The account area's address, for the mails' links. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The daily run (decision 071): walks every customer by id, from the day's cursor, and for each at most one
+ * step — a reminder, the library emptied, or the owed last mail (retention-plan.ts decides which).
+ */
+export function retentionRun(d: RetentionDeps) {
+  const links = (channelCode: string) => {
+    const storefront = findChannel(channelCode);
+    return { order: `https://${storefront?.host ?? new URL(d.publicUrl).host}/`, export: `${d.publicUrl}${STORAGE_STATUS_PATH}`, library: `${d.publicUrl}/my-photos/photos` };
+  };
+
+  /** Empties the library in paced batches while the period is still over; false when an order (or upload) reprieved it. */
+  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string): Promise<number | undefined> {
+    const stillDue = async (trx: Transaction<Database>) => (await lockLiveCustomer(trx, customerId)) && (await periodEndIn(trx, customerId))?.toISOString() === periodEnd;
+    let deleted = 0;
+    for (;;) {
+      const started = performance.now();
+      const batch = await d.photos.libraryOriginals(customerId, null, DELETE_BATCH);
+      if (batch.length === 0) break;
+      const gone = await d.photos.deletePhotosIf(customerId, batch.map((p) => p.photoId), stillDue);
+      if (gone === undefined) return undefined;
+      deleted += gone;
+      await d.repo.addPhotosDeleted(day, gone);
+      await yieldAfter(performance.now() - started, signal);
+    }
+    await d.downloads.deleteAllOf(customerId);
+    await d.exports.deleteAllOf(customerId);
+    return deleted;
+  }
+
+  async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal): Promise<'mailed' | 'mail-failed' | 'done'> {
+    const { customer, action } = planned;
+    const link = links(customer.channel);
+    const at = now.toISOString();
+    if (action.action === 'remind') {
+      const photos = await d.repo.photoCount(customer.id);
+      try {
+        await d.mailer.send({
+          ...reminderMail({ to: customer.email, channel: customer.channel, stage: action.stage as 1 | 2 | 3, deletionAt: new Date(action.deletionAt), photos, orderLink: link.order, exportLink: link.export }),
+          id: `storage-reminder-${customer.id}-${action.periodEnd}-${action.stage}`,
+        });
+      } catch (err) {
+        d.log.warn({ err, customerId: customer.id }, 'A storage reminder could not be sent; it is tried again on the next run');
+        await d.repo.count(day, 'deferred');
+        return 'mail-failed';
+      }
+      if (await d.repo.recordReminder(customer.id, { periodEnd: action.periodEnd, deletionAt: action.deletionAt, stage: action.stage, at })) await d.repo.count(day, 'reminded');
+      return 'mailed';
+    }
+    if (action.action === 'empty') {
+      const deleted = await empty(customer.id, action.periodEnd, signal, day);
+      if (deleted === undefined) {
+        await d.repo.count(day, 'reprieved');
+        return 'done';
+      }
+      await d.repo.recordEmptied(customer.id, { periodEnd: action.periodEnd, at, photos: deleted });
+      await d.repo.count(day, 'emptied');
+      return confirm(customer, at, deleted, day);
+    }
+    return confirm(customer, action.emptiedAt, customer.emptied_photos ?? 0, day, at);
+  }
+
+  async function confirm(customer: Customer, emptiedAt: string, photos: number, day: string, at = emptiedAt): Promise<'mailed' | 'mail-failed'> {
+    try {
+      await d.mailer.send({
+        ...libraryEmptiedMail({ to: customer.email, channel: customer.channel, photos, emptiedAt: new Date(emptiedAt), libraryLink: links(customer.channel).library }),
+        id: `storage-emptied-${customer.id}-${emptiedAt}`,
+      });
+    } catch (err) {
+      d.log.warn({ err, customerId: customer.id }, 'The mail saying the library was emptied could not be sent; it is tried again on the next run');
+      await d.repo.count(day, 'deferred');
+      return 'mail-failed';
+    }
+    await d.repo.recordEmptiedMail(customer.id, emptiedAt, at);
+    return 'mailed';
+  }
+
+  return {
+    /** Runs (or goes on with) the day's run; a finished day does nothing. */
+    async run(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
+      const run = await d.repo.startRun(day, now().toISOString());
+      if (run.finished_at) return;
+      let failuresInARow = 0;
+      for await (const page of walkCustomers(d.repo, run.cursor, now())) {
+        for (const planned of page.planned) {
+          signal.throwIfAborted();
+          const outcome = await act(planned, now(), day, signal);
+          failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
+          if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
+        }
+        await d.repo.advance(day, page.cursor, page.seen);
+        await yieldAfter(page.scanMs, signal);
+      }
+      await d.repo.finishRun(day, now().toISOString());
+      const done = await d.repo.run(day);
+      d.log.info({ run: done }, 'The storage period run finished');
+    },
+
+  };
+}
+export type RetentionRun = ReturnType<typeof retentionRun>;
