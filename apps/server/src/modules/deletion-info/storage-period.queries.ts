@@ -2,12 +2,11 @@ import { expressionBuilder, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { StoragePeriodFacts, ToldPeriod } from './storage-period.js';
 
-const eb = expressionBuilder<Database, never>();
-
 /**
- * The facts' SQL pieces for a customer id column, so that one statement selects them for a page of customers
- * (the daily run) or for one: `.select((c) => [lastOrderAt(c.ref('c.id')).as('last_order_at')])`.
+ * The storage period's facts as SQL pieces for a customer id column, so that one statement selects them for a
+ * page of customers (the daily run) or for one: `.select((c) => [lastOrderAt(c.ref('c.id')).as('last_order_at')])`.
  */
+const eb = expressionBuilder<Database, never>();
 
 /** The customer's last order's created_at, null before their first: the (customer_id, created_at) index's last entry. */
 export const lastOrderAt = (customerId: Expression<string>) =>
