@@ -1,4 +1,4 @@
-import type { DeletionInfo } from '@shoebox/contracts';
+import { STORAGE_STATUS_PATH, type DeletionInfo } from '@shoebox/contracts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
@@ -27,13 +27,13 @@ function deletionInfo(projected: Date, lastOrderDate: string | null = '2024-09-1
   return { lastOrderDate, projectCount: 2, projectedDeletionDate: projected.toISOString(), registrationDate: '2021-02-03T09:00:00.000Z' };
 }
 
-function setup(info: DeletionInfo | 'error', options: { flag?: boolean; onDeletePhotos?: () => void } = {}) {
+function setup(info: DeletionInfo | 'error', options: { flag?: boolean; onDeletePhotos?: () => void; path?: string } = {}) {
   server.use(
     http.get(apiUrl('accountDeletionInfo', '/accounts/getaccountinformation'), () =>
       info === 'error' ? HttpResponse.json({ status: 500, error: 'x', message: 'x', correlationId: 'c' }, { status: 500 }) : HttpResponse.json(info),
     ),
   );
-  return renderWithServices(<StorageStatusButton onDeletePhotos={options.onDeletePhotos} />, { flags: { [WARNING_FLAG]: options.flag ?? false } });
+  return renderWithServices(<StorageStatusButton onDeletePhotos={options.onDeletePhotos} />, { flags: { [WARNING_FLAG]: options.flag ?? false }, path: options.path });
 }
 
 async function statusButton(name: string | RegExp) {
@@ -110,6 +110,29 @@ describe('storage status', () => {
     await view.user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Storage of your photos' });
     expect(await within(dialog).findByRole('alert', {}, { timeout: 4_000 })).toHaveTextContent('Your storage information could not be loaded. Please try again later.');
+  });
+
+  describe('opened from a reminder mail’s link', () => {
+    test('the address opens the storage status once and leaves the address without its query', async () => {
+      const view = setup(deletionInfo(inMonths(2)), { path: `${STORAGE_STATUS_PATH}&album=7` });
+      const dialog = await screen.findByRole('dialog', { name: 'Your photos will be deleted in 2 months' }, { timeout: 5000 });
+      expect(within(dialog).getByRole('button', { name: 'Export photos' })).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Delete photos' })).toBeInTheDocument();
+      // Replaced, not pushed: a reload or Back does not open it again; other query parts stay.
+      expect(view.currentUrl()).toBe('/my-photos/photos?album=7');
+
+      await view.user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    test('without the query the storage status stays closed', async () => {
+      const view = setup(deletionInfo(inMonths(2)), { path: '/my-photos/photos?storage=other' });
+      await statusButton('Storage: 2 months left');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(view.currentUrl()).toBe('/my-photos/photos?storage=other');
+    });
   });
 
   describe('with the storage-warning flag on', () => {

@@ -17,7 +17,8 @@ export interface StorageStatusButtonProps {
 /**
  * The storage status button of the photos page header (spec §2, §4): its tone follows the months left
  * before the library is deleted, and it opens the storage status modal. With the storage-warning flag on,
- * the critical modal also opens by itself once per browser session.
+ * the critical modal also opens by itself once per browser session. The reminder mails' link
+ * (/my-photos/photos?storage=status) opens it too.
  */
 export function StorageStatusButton({ onDeletePhotos }: StorageStatusButtonProps) {
   const { reporter } = useServices();

@@ -1,6 +1,7 @@
-import { storageOutlook } from '@shoebox/contracts';
+import { STORAGE_STATUS_OPEN, STORAGE_STATUS_PARAM, storageOutlook } from '@shoebox/contracts';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LazySlot } from '../../../../components/ui/lazy-slot';
 import { useServices } from '../../../../lib/services';
 import { useDeletionInfo } from '../../api/get-deletion-info';
@@ -46,6 +47,23 @@ export function StorageStatusControl({ onDeletePhotos }: { onDeletePhotos?: () =
     if (!critical || !flags.isOn('PhotoManagementStorageWarningEnabled')) return;
     if (!alreadyAutoOpened()) setOpen(true);
   }, [critical, flags]);
+
+  // A reminder mail links to ?storage=status: open the modal once and drop the query (replacing the history
+  // entry), so neither a reload nor Back opens it again.
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get(STORAGE_STATUS_PARAM) === STORAGE_STATUS_OPEN;
+  useEffect(() => {
+    if (!linked) return;
+    setOpen(true);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(STORAGE_STATUS_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linked, setSearch]);
 
   const preload = () => {
     void loadModal().catch(() => undefined);
