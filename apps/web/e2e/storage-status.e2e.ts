@@ -1,3 +1,4 @@
+import { STORAGE_STATUS_PATH } from '@shoebox/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth';
@@ -47,6 +48,30 @@ describe('storage status', () => {
     await screenshot(page, 'storage-modal-safe');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a reminder mail’s link opens the storage status, after sign-in and when already signed in, and only once', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const dialog = page.getByRole('dialog', { name: 'Your photos are stored safely' });
+
+    // Signed out: the sign-in returns to the link, which opens the modal with its export.
+    await signIn(page, 'emma@example.com', { path: STORAGE_STATUS_PATH });
+    await dialog.getByRole('button', { name: 'Export photos' }).waitFor();
+    await page.waitForURL((url) => url.pathname === PHOTOS && url.search === '');
+
+    // A reload does not open it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Storage: safe' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Signed in, the link opened cold in a new tab.
+    const tab = await context.newPage();
+    await tab.goto(STORAGE_STATUS_PATH);
+    await tab.getByRole('dialog', { name: 'Your photos are stored safely' }).getByRole('button', { name: 'Delete photos' }).waitFor();
+    await tab.waitForURL((url) => url.pathname === PHOTOS && url.search === '');
     await context.close();
   });
 
