@@ -27,6 +27,6 @@ export function registerMailboxPage(app: FastifyInstance, list: (limit: number) 
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .header('X-Robots-Tag', 'noindex')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head><body><main class="card"><h1>Development mailbox</h1>${items || '<p>No email has been sent yet.</p>'}</main></body></html>`);
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head><body><main class="card wide"><h1>Development mailbox</h1>${items || '<p>No email has been sent yet.</p>'}</main></body></html>`);
   });
 }

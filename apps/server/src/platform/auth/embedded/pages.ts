@@ -88,4 +88,6 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #005f
 button,.button{display:inline-block;margin-top:24px;width:100%;padding:12px;border:0;border-radius:8px;background:#0b5c4a;color:#fff;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
 button:hover,.button:hover{background:#084536}
 .error{background:#fdecea;color:#8a1c12;border-radius:8px;padding:12px;margin:0 0 8px}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}
+.card.wide{width:min(720px,calc(100vw - 32px))}
 `;
