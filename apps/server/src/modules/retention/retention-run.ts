@@ -102,27 +102,37 @@ export function retentionRun(d: RetentionDeps) {
     return 'mailed';
   }
 
-  return {
-    /** Runs (or goes on with) the day's run; a finished day does nothing. */
-    async run(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
-      const run = await d.repo.startRun(day, now().toISOString());
-      if (run.finished_at) return;
-      let failuresInARow = 0;
-      for await (const page of walkCustomers(d.repo, run.cursor, now())) {
-        for (const planned of page.planned) {
-          signal.throwIfAborted();
-          const outcome = await act(planned, now(), day, signal);
-          failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
-          if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
-        }
-        await d.repo.advance(day, page.cursor, page.seen);
-        await yieldAfter(page.scanMs, signal);
-      }
-      await d.repo.finishRun(day, now().toISOString());
-      const done = await d.repo.run(day);
-      d.log.info({ run: done }, 'The storage period run finished');
-    },
+  /** The runs under way here by day: a second run of a day joins the first, else both would mail each customer it reaches. */
+  const underWay = new Map<string, Promise<void>>();
 
+  return {
+    /** Runs (or goes on with) the day's run; a finished day does nothing, and one under way here is awaited. */
+    run(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
+      const going = underWay.get(day);
+      if (going) return going;
+      const started = runDay(day, now, signal).finally(() => underWay.delete(day));
+      underWay.set(day, started);
+      return started;
+    },
   };
+
+  async function runDay(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
+    const run = await d.repo.startRun(day, now().toISOString());
+    if (run.finished_at) return;
+    let failuresInARow = 0;
+    for await (const page of walkCustomers(d.repo, run.cursor, now())) {
+      for (const planned of page.planned) {
+        signal.throwIfAborted();
+        const outcome = await act(planned, now(), day, signal);
+        failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
+        if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
+      }
+      await d.repo.advance(day, page.cursor, page.seen);
+      await yieldAfter(page.scanMs, signal);
+    }
+    await d.repo.finishRun(day, now().toISOString());
+    const done = await d.repo.run(day);
+    d.log.info({ run: done }, 'The storage period run finished');
+  }
 }
 export type RetentionRun = ReturnType<typeof retentionRun>;
