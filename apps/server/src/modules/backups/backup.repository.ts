@@ -139,6 +139,8 @@ export function backupRepository(db: Db) {
      * answers the removed rows, whose chunk files the caller deletes next. A running job is left to its
      * runner: it finds its row gone at its next step and removes what it wrote.
      */
+    idsOf: async (customerId: string) => (await db.selectFrom('backups').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
+
     deleteAllOf: (customerId: string) =>
       db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('backups').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();

@@ -144,10 +144,13 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
     },
 
     /**
-     * Removes all of the customer's exports (when their library is emptied; the account stays): the rows
-     * first, then each one's chunk files. Answers how many were removed.
+     * Removes all of the customer's exports (when their library is emptied; the account stays). The chunk
+     * files go before the rows, so a process stopped in between leaves rows that a second call removes,
+     * never files no row names; an export's files written in between go after the rows. Answers how many
+     * were removed.
      */
     async deleteAllOf(customerId: string): Promise<number> {
+      for (const id of await repo.idsOf(customerId)) await blobs.deletePrefix(exportBlobPrefix(customerId, id));
       const removed = await repo.deleteAllOf(customerId);
       for (const row of removed) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
       return removed.length;

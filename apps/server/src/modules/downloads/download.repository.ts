@@ -105,6 +105,8 @@ export function downloadRepository(db: Db) {
      * transaction; answers the removed rows, whose bytes the caller deletes next. A running job is left to its
      * runner: it finds its row gone when it ends and removes what it wrote.
      */
+    idsOf: async (customerId: string) => (await db.selectFrom('downloads').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
+
     deleteAllOf: (customerId: string) =>
       db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('downloads').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();

@@ -158,10 +158,13 @@ export function downloadService(deps: DownloadServiceDeps) {
     },
 
     /**
-     * Removes all of the customer's archives (when their library is emptied; the account stays): the rows
-     * first, then each one's bytes. Answers how many were removed.
+     * Removes all of the customer's archives (when their library is emptied; the account stays). The bytes
+     * go before the rows, so a process stopped in between leaves rows that a second call removes with their
+     * (already missing) files, never files no row names; an archive made in between goes after the rows.
+     * Answers how many were removed.
      */
     async deleteAllOf(customerId: string): Promise<number> {
+      for (const id of await repo.idsOf(customerId)) await blobs.delete(archiveKey(customerId, id));
       const removed = await repo.deleteAllOf(customerId);
       for (const row of removed) await blobs.delete(archiveKey(row.customer_id, row.id));
       return removed.length;
