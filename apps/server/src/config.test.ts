@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'not a url', ...keys })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('starts the storage period run after 07:00 UTC unless told another hour, or off', () => {
+    expect(loadConfig({}).retentionRunHourUtc).toBe(7);
+    expect(loadConfig({ RETENTION_RUN_HOUR_UTC: '0' }).retentionRunHourUtc).toBe(0);
+    expect(loadConfig({ RETENTION_RUN_HOUR_UTC: '08' }).retentionRunHourUtc).toBe(8);
+    expect(loadConfig({ RETENTION_RUN_HOUR_UTC: 'off' }).retentionRunHourUtc).toBeNull();
+    for (const bad of ['24', '-1', '7.5', 'never', '07 ']) expect(() => loadConfig({ RETENTION_RUN_HOUR_UTC: bad }), bad).toThrow(/RETENTION_RUN_HOUR_UTC/);
+  });
+
   it('uses PostgreSQL and an external sign-in when told to', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/shoebox', OIDC_ISSUER: 'https://login.example.org/' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/shoebox' });

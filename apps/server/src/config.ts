@@ -29,8 +29,11 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().default('shoebox-api'),
   OIDC_CLIENT_ID: z.string().default('shoebox-web'),
   /** The back office's service credential (decision 055); unset, the server makes one and keeps it in the database. */
-  /** The UTC hour after which each day's storage period run starts (decision 071). */
-  RETENTION_RUN_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+  /** The UTC hour after which each day's storage period run starts, or "off" on a machine that never starts one (decision 071). */
+  RETENTION_RUN_HOUR_UTC: z
+    .string()
+    .regex(/^(off|[01]?[0-9]|2[0-3])$/, 'must be an hour from 0 to 23, or off')
+    .default('7'),
   FULFILMENT_API_KEY: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   SMTP_URL: z.string().url().optional(),
   /** Serve the outbox at /dev/mailbox; unset, it is served only on a loopback PUBLIC_URL and to callers on this machine. */
@@ -98,8 +101,8 @@ export interface Config {
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
   /** The back office's key (FULFILMENT_API_KEY); null: the one the server keeps in its database. */
   fulfilmentApiKey: string | null;
-  /** RETENTION_RUN_HOUR_UTC: each day's storage period run starts after this hour. */
-  retentionRunHourUtc: number;
+  /** RETENTION_RUN_HOUR_UTC: each day's storage period run starts after this hour; null: this machine starts none. */
+  retentionRunHourUtc: number | null;
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
   devMailbox: DevMailbox;
   blobs: { kind: 'fs'; dir: string } | ({ kind: 's3' } & S3BlobConfig);
@@ -165,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     auth,
     fulfilmentApiKey: e.FULFILMENT_API_KEY ?? null,
-    retentionRunHourUtc: e.RETENTION_RUN_HOUR_UTC,
+    retentionRunHourUtc: e.RETENTION_RUN_HOUR_UTC === 'off' ? null : Number(e.RETENTION_RUN_HOUR_UTC),
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
     devMailbox: devMailbox(e, publicUrl),
     mailFrom: e.MAIL_FROM,

@@ -35,6 +35,8 @@ function whole(raw: string | undefined, fallback: number, name: string): number 
 /** The next run's moment: today's after its hour unless it has finished, else tomorrow's. */
 async function nextRunAt(config: Config, finished: (day: string) => Promise<boolean>): Promise<Date> {
   const now = new Date();
+  // A machine with runs off still shows what a run now would do.
+  if (config.retentionRunHourUtc === null) return now;
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), config.retentionRunHourUtc));
   if (now < today) return today;
   if (!(await finished(runDay(now)))) return now;
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
   if (rest.length) throw new UsageError(`${command} takes no further words: ${rest.join(' ')}`);
   const at = values.at === undefined ? undefined : new Date(values.at);
   if (at && Number.isNaN(at.getTime())) throw new UsageError(`--at takes a date and time such as 2027-03-01T07:00:00Z, not "${values.at}"`);
+  // Every word is checked before the database is opened, so that bad input is told as such wherever it runs.
+  const list = whole(values.list, DEFAULT_LIST, 'list');
+  const last = whole(values.last, DEFAULT_RUNS, 'last');
 
   const config = loadConfig();
   if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
@@ -72,7 +77,7 @@ async function main(): Promise<void> {
   try {
     const repo = retentionRepository(db);
     if (command === 'runs') {
-      const runs = await repo.lastRuns(whole(values.last, DEFAULT_RUNS, 'last'));
+      const runs = await repo.lastRuns(last);
       if (runs.length === 0) console.log('No storage period run has started yet.');
       for (const r of runs) {
         const state = r.finished_at ? `finished ${r.finished_at}` : `under way since ${r.started_at} (at customer ${r.cursor ?? 'none yet'})`;
@@ -81,7 +86,6 @@ async function main(): Promise<void> {
       return;
     }
     const moment = at ?? (await nextRunAt(config, async (day) => Boolean((await repo.run(day))?.finished_at)));
-    const list = whole(values.list, DEFAULT_LIST, 'list');
     const planned = await planRun(repo, moment);
     console.log(`A run at ${moment.toISOString()} would (nothing is changed by this dry run):`);
     for (const [action, title] of [['remind', 'send reminders'], ['empty', 'empty libraries'], ['confirm', 'send the mail saying a library was emptied']] as const) {

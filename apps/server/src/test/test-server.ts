@@ -61,6 +61,8 @@ export async function startTestShoebox(kind: TestDatabaseKind, options: TestShoe
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     WEB_DIST_DIR: webDir,
+    // Storage period runs start only where a test asks (runAt, or this setting): one started by the real clock would race it.
+    RETENTION_RUN_HOUR_UTC: 'off',
     ...options.env,
   });
   let shoebox: Shoebox;

@@ -16,11 +16,12 @@ export type PlannedAction =
 /** One step at most: the owed last mail first, else what the customer's period asks for today (computed as GET /accounts/getaccountinformation does). */
 function planFor(c: Customer, now: Date): PlannedAction | undefined {
   if (c.emptied_at && !c.emptied_mail_sent_at) return { customerId: c.id, email: c.email, action: 'confirm', emptiedAt: c.emptied_at };
-  if (!c.has_photos) return undefined;
   const periodEnd = storagePeriodEnd({ registeredAt: c.registered_at, lastOrderAt: c.last_order_at ?? null, emptiedAt: c.emptied_at, firstPhotoAt: c.first_photo_at });
   const stored = c.period_end && c.deletion_at ? { period_end: c.period_end, deletion_at: c.deletion_at, reminders_sent: c.reminders_sent ?? 0 } : undefined;
   const sequence = currentSequence(periodEnd, stored);
   const step = nextStep(sequence, now);
+  // Without photos there is nothing to remind of; an emptying already due is finished (a run stopped after its last batch).
+  if (!c.has_photos && step.kind !== 'empty') return undefined;
   const base = { customerId: c.id, email: c.email, periodEnd: periodEnd.toISOString() };
   if (step.kind === 'remind') return { ...base, action: 'remind', stage: step.stage, deletionAt: step.deletionAt.toISOString() };
   if (step.kind === 'empty') return { ...base, action: 'empty', deletionAt: sequence.deletionAt.toISOString() };

@@ -55,6 +55,10 @@ export function retentionRun(d: RetentionDeps) {
     return deleted;
   }
 
+  /** The count noted when this sequence's emptying began, if a stopped run began it (one noted by an earlier emptying is older than this sequence's reminders). */
+  const notedCount = (c: Customer, periodEnd: string) =>
+    c.emptied_photos != null && c.period_end === periodEnd && (!c.emptied_at || (c.reminded_at !== null && c.emptied_at < c.reminded_at)) ? c.emptied_photos : undefined;
+
   async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal): Promise<'mailed' | 'mail-failed' | 'done'> {
     const { customer, action } = planned;
     const link = links(customer.channel);
@@ -75,14 +79,16 @@ export function retentionRun(d: RetentionDeps) {
       return 'mailed';
     }
     if (action.action === 'empty') {
-      const deleted = await empty(customer.id, action.periodEnd, signal, day);
-      if (deleted === undefined) {
+      const photos = notedCount(customer, action.periodEnd) ?? (await d.repo.photoCount(customer.id));
+      await d.repo.noteEmptying(customer.id, action.periodEnd, photos);
+      if ((await empty(customer.id, action.periodEnd, signal, day)) === undefined) {
+        await d.repo.forgetEmptying(customer.id, action.periodEnd);
         await d.repo.count(day, 'reprieved');
         return 'done';
       }
-      await d.repo.recordEmptied(customer.id, { periodEnd: action.periodEnd, at, photos: deleted });
+      await d.repo.recordEmptied(customer.id, { periodEnd: action.periodEnd, at, photos });
       await d.repo.count(day, 'emptied');
-      return confirm(customer, at, deleted, day);
+      return photos > 0 ? confirm(customer, at, photos, day) : 'done';
     }
     return confirm(customer, action.emptiedAt, customer.emptied_photos ?? 0, day, at);
   }

@@ -16,7 +16,7 @@ export function retentionRepository(db: Db) {
       db
         .selectFrom('customers as c')
         .leftJoin('storage_periods as sp', 'sp.customer_id', 'c.id')
-        .select(['c.id', 'c.email', 'c.channel', 'c.registered_at', 'sp.period_end', 'sp.deletion_at', 'sp.reminders_sent', 'sp.emptied_at', 'sp.emptied_photos', 'sp.emptied_mail_sent_at'])
+        .select(['c.id', 'c.email', 'c.channel', 'c.registered_at', 'sp.period_end', 'sp.deletion_at', 'sp.reminders_sent', 'sp.reminded_at', 'sp.emptied_at', 'sp.emptied_photos', 'sp.emptied_mail_sent_at'])
         .select((eb) => [
           lastOrderAt(eb.ref('c.id')).as('last_order_at'),
           eb.exists(eb.selectFrom('photos as p').select('p.id').whereRef('p.customer_id', '=', 'c.id')).as('has_photos'),
@@ -63,11 +63,33 @@ export function retentionRepository(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    /** The library of the sequence ending `periodEnd` was emptied: the next period starts from here, and the last mail is owed. */
+    /**
+     * How many photos the library held when its emptying began, kept before the first batch goes: a run
+     * stopped halfway still tells the customer the whole number.
+     */
+    async noteEmptying(customerId: string, periodEnd: string, photos: number) {
+      await db.updateTable('storage_periods').set({ emptied_photos: photos }).where('customer_id', '=', customerId).where('period_end', '=', periodEnd).execute();
+    },
+
+    /** An order stopped the emptying: the count noted for it is forgotten (an earlier emptying's, still owed its mail, stays). */
+    async forgetEmptying(customerId: string, periodEnd: string) {
+      await db
+        .updateTable('storage_periods')
+        .set({ emptied_photos: null })
+        .where('customer_id', '=', customerId)
+        .where('period_end', '=', periodEnd)
+        .where((eb) => eb.or([eb('emptied_at', 'is', null), eb('emptied_at', '<', eb.ref('reminded_at'))]))
+        .execute();
+    },
+
+    /**
+     * The library of the sequence ending `periodEnd` was emptied: the next period starts from here, and the
+     * last mail is owed, unless there was nothing to delete (the customer had removed every photo).
+     */
     async recordEmptied(customerId: string, o: { periodEnd: string; at: string; photos: number }) {
       await db
         .updateTable('storage_periods')
-        .set({ emptied_at: o.at, emptied_photos: o.photos, emptied_mail_sent_at: null })
+        .set({ emptied_at: o.at, emptied_photos: o.photos, emptied_mail_sent_at: o.photos > 0 ? null : o.at })
         .where('customer_id', '=', customerId)
         .where('period_end', '=', o.periodEnd)
         .execute();

@@ -16,7 +16,7 @@ export interface RetentionPayload {
 }
 
 export interface RetentionService {
-  /** Enqueues today's run once `runHourUtc` has passed today; answers the day enqueued, if any. */
+  /** Enqueues today's run once `runHourUtc` has passed today (never when it is null); answers the day enqueued, if any. */
   schedule(): Promise<string | undefined>;
   startSchedule(log: FastifyBaseLogger): PeriodicPass<string | undefined>;
   /** What a run at `at` would do, without doing it. */
@@ -26,14 +26,14 @@ export interface RetentionService {
 }
 
 /** The storage period's daily run (decision 071) as a durable job keyed by its day. */
-export function retentionService(jobs: JobQueue, deps: RetentionDeps & { runHourUtc: number; now?: () => Date }): RetentionService {
+export function retentionService(jobs: JobQueue, deps: RetentionDeps & { runHourUtc: number | null; now?: () => Date }): RetentionService {
   const now = deps.now ?? (() => new Date());
   const run = retentionRun(deps);
   jobs.define<RetentionPayload>(RETENTION_JOB, (job) => run.run(job.payload.day, now, job.signal), { maxAttempts: MAX_ATTEMPTS });
 
   const schedule = async () => {
     const at = now();
-    if (at.getUTCHours() < deps.runHourUtc) return undefined;
+    if (deps.runHourUtc === null || at.getUTCHours() < deps.runHourUtc) return undefined;
     const day = runDay(at);
     await jobs.enqueue<RetentionPayload>(RETENTION_JOB, day, { day });
     return day;

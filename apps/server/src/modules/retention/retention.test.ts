@@ -111,4 +111,23 @@ describe.each(databases)('the storage period, enforced, on $name', (kind) => {
     const stored = await server().db.selectFrom('storage_periods').selectAll().where('customer_id', '=', me.id).executeTakeFirst();
     expect(stored?.reminders_sent ?? 0).toBe(0);
   });
+
+  it('a run stopped after the last batch finishes the emptying on the next run and tells the whole count', async () => {
+    // On the 20th: no other test runs on these days.
+    const me = await newCustomer(server(), { registeredAt: '2025-05-20T09:00:00.000Z' });
+    const end = Date.parse('2026-11-20T09:00:00.000Z');
+    await storePhotos(server(), me.id, [{ width: 64, height: 48 }, { width: 72, height: 54 }]);
+    for (const days of [30, 7, 1]) await runAt(daysBefore(days, end));
+    expect(mailsTo(server(), me.email)).toHaveLength(3);
+    // What a run stopped after its last batch leaves: the count noted, the photos gone, nothing recorded.
+    await server().db.updateTable('storage_periods').set({ emptied_photos: 2 }).where('customer_id', '=', me.id).execute();
+    await server().db.deleteFrom('photos').where('customer_id', '=', me.id).execute();
+    await runAt(new Date(end + DAY_MS));
+    const mails = mailsTo(server(), me.email);
+    expect(mails).toHaveLength(4);
+    expect(mails.at(-1)!.text).toContain('2 photos');
+    const stored = await server().db.selectFrom('storage_periods').selectAll().where('customer_id', '=', me.id).executeTakeFirstOrThrow();
+    expect(stored.emptied_at).not.toBeNull();
+    expect(stored.emptied_mail_sent_at).not.toBeNull();
+  });
 });
