@@ -2,8 +2,8 @@
 // copy of the seeded library's database (support/library-copy.mjs) to which the bench adds 1,000,000
 // customers: most registered recently (nothing due), 10,000 whose period ended with all three reminders
 // sent (10 photos each, their files hard-linked from the library's pictures), and 1,000 due their first
-// reminder (1 photo each). The library's own customers are given a recent registration, so the run leaves
-// their photos alone. Figures:
+// reminder (1 photo each). The library's own customers are given a recent registration and orders, so the
+// run leaves them alone. Figures:
 // - how long the run takes, from the server's start (it enqueues the day's run at start once the hour has
 //   passed: RETENTION_RUN_HOUR_UTC=0) until the day's retention_runs row is finished (budget 600 s), beside
 //   the floor: reading the same customers in the same pages with the same query, in this process;
@@ -72,7 +72,9 @@ function pictureSets(library) {
  */
 function seed(db, dataDir, library, now, log) {
   const started = performance.now();
+  // The period runs from the last order when there is one, else from registration: both recent for the library's customers.
   db.prepare('update customers set registered_at = ?').run(iso(now - 30 * DAY_MS));
+  db.prepare('update orders set created_at = ?').run(iso(now - 30 * DAY_MS));
   const ids = Array.from({ length: CUSTOMERS }, () => crypto.randomUUID()).sort();
   // Spread over the id order, as real customers are: every n-th id is due.
   const dueEvery = Math.floor(CUSTOMERS / DUE);
