@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { yieldAfter } from '../../platform/jobs/pacing.js';
 import { startPeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import type { PhotoRepository } from './photo.repository.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
 const SWEEP_BATCH = 200;
+const NEVER_ABORTED = new AbortController().signal;
 /**
  * A photo's files and row are stored within this time (the largest upload to a slow bucket takes well
  * under a minute); an intent older than this belongs to a store the server never finished.
@@ -24,11 +26,14 @@ export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, l
   const drain = async (next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>) => {
     let removed = 0;
     for (;;) {
+      const started = performance.now();
       const batch = await next();
       if (batch.length === 0) return removed;
       for (const { prefix } of batch) await blobs.deletePrefix(prefix);
       await done(batch.map((b) => b.prefix));
       removed += batch.length;
+      // A library emptied leaves many thousands: requests get their turn between two batches.
+      await yieldAfter(performance.now() - started, NEVER_ABORTED);
     }
   };
   const pass = startPeriodicPass({

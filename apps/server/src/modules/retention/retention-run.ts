@@ -129,7 +129,10 @@ export function retentionRun(d: RetentionDeps) {
     for await (const page of walkCustomers(d.repo, run.cursor, now())) {
       for (const planned of page.planned) {
         signal.throwIfAborted();
+        const started = performance.now();
         const outcome = await act(planned, now(), day, signal);
+        // A customer's steps (mail, records, downloads and exports) are paced like the photo batches.
+        await yieldAfter(performance.now() - started, signal);
         failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
         if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
       }
