@@ -14,6 +14,11 @@ import { walkCustomers, type Customer, type PlannedAction } from './retention-pl
 /** Mails failing in a row before a run stops: the mail server is down, and the queue tries the run again later. */
 export const MAIL_FAILURES_BEFORE_STOP = 5;
 
+/** The time a customer's steps spent in their own pauses. */
+interface Pace {
+  pausedMs: number;
+}
+
 export interface RetentionDeps {
   repo: RetentionRepository;
   photos: Pick<PhotoService, 'libraryOriginals' | 'deletePhotosIf'>;
@@ -37,7 +42,7 @@ export function retentionRun(d: RetentionDeps) {
   };
 
   /** Empties the library in paced batches while the period is still over; false when an order (or upload) reprieved it. */
-  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string): Promise<number | undefined> {
+  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string, pace: Pace): Promise<number | undefined> {
     const stillDue = async (trx: Transaction<Database>) => (await lockLiveCustomer(trx, customerId)) && (await periodEndIn(trx, customerId))?.toISOString() === periodEnd;
     let deleted = 0;
     for (;;) {
@@ -48,7 +53,9 @@ export function retentionRun(d: RetentionDeps) {
       if (gone === undefined) return undefined;
       deleted += gone;
       await d.repo.addPhotosDeleted(day, gone);
-      await yieldAfter(performance.now() - started, signal);
+      const pausing = performance.now();
+      await yieldAfter(pausing - started, signal);
+      pace.pausedMs += performance.now() - pausing;
     }
     await d.downloads.deleteAllOf(customerId);
     await d.exports.deleteAllOf(customerId);
@@ -59,7 +66,7 @@ export function retentionRun(d: RetentionDeps) {
   const notedCount = (c: Customer, periodEnd: string) =>
     c.emptied_photos != null && c.period_end === periodEnd && (!c.emptied_at || (c.reminded_at !== null && c.emptied_at < c.reminded_at)) ? c.emptied_photos : undefined;
 
-  async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal): Promise<'mailed' | 'mail-failed' | 'done'> {
+  async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal, pace: Pace): Promise<'mailed' | 'mail-failed' | 'done'> {
     const { customer, action } = planned;
     const link = links(customer.channel);
     const at = now.toISOString();
@@ -81,7 +88,7 @@ export function retentionRun(d: RetentionDeps) {
     if (action.action === 'empty') {
       const photos = notedCount(customer, action.periodEnd) ?? (await d.repo.photoCount(customer.id));
       await d.repo.noteEmptying(customer.id, action.periodEnd, photos);
-      if ((await empty(customer.id, action.periodEnd, signal, day)) === undefined) {
+      if ((await empty(customer.id, action.periodEnd, signal, day, pace)) === undefined) {
         await d.repo.forgetEmptying(customer.id, action.periodEnd);
         await d.repo.count(day, 'reprieved');
         return 'done';
@@ -130,9 +137,10 @@ export function retentionRun(d: RetentionDeps) {
       for (const planned of page.planned) {
         signal.throwIfAborted();
         const started = performance.now();
-        const outcome = await act(planned, now(), day, signal);
-        // A customer's steps (mail, records, downloads and exports) are paced like the photo batches.
-        await yieldAfter(performance.now() - started, signal);
+        const pace: Pace = { pausedMs: 0 };
+        const outcome = await act(planned, now(), day, signal, pace);
+        // A customer's other steps (mail, records, downloads and exports) are paced like the photo batches, whose own pauses do not count as work.
+        await yieldAfter(performance.now() - started - pace.pausedMs, signal);
         failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
         if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
       }
