@@ -14,29 +14,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Pool } from 'undici';
 import { accessToken } from './support/access-token.mjs';
 import { ensureLibrary } from './support/library.mjs';
 import { copyLibrary } from './support/library-copy.mjs';
 import { startShoebox } from './support/server.mjs';
-import { median, percentile, row, sleep } from './support/stats.mjs';
+import { Pool } from 'undici';
+import { median, row, sleep } from './support/stats.mjs';
+import { CONNECTIONS, forMs, loadStats as stats, mostPhotosCustomer as otherCustomer, timelineLoad, timelineUrls } from './support/timeline-load.mjs';
 
-const API = '/api/photo-management';
 const IDENTITIES = '/api/auth';
 const BUDGET_SECONDS = 120;
 const BUDGET_P95_RATIO = 1.2;
-/** Requests in flight at once for the other customer: a timeline loading its months. */
-const CONNECTIONS = 4;
 /** How long the load without deletion runs, before and after. */
 const BASELINE_MS = 20_000;
-const WARMUP_MS = 2_000;
-/** Different month pages asked for, spread over the other customer's library. */
-const MONTHS = 48;
 const DELETION_TIMEOUT_MS = 10 * 60_000;
 const FINISHED_POLL_MS = 100;
-/** The seeded accounts' password (bench/README.md). */
-const BENCH_PASSWORD = 'shoebox-demo';
-const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Hard-links the customer's photo folder (every photo's original and sizes) from the library into the copy. */
 function linkPhotoFolder(fromDataDir, toDataDir, customerId) {
@@ -49,20 +41,6 @@ function linkPhotoFolder(fromDataDir, toDataDir, customerId) {
 
 /** Files (not folders) under `dir`, counted by find: hundreds of thousands of them. */
 const countFiles = (dir) => (fs.existsSync(dir) ? execFileSync('find', [dir, '-type', 'f'], { maxBuffer: 1 << 30 }).toString().split('\n').filter(Boolean).length : 0);
-
-/**
- * Another customer of the library, the one with the most photos (from the per-month counts), signing in
- * with the bench customer's password: the seeder gives every customer an identity, the password is set here.
- */
-function otherCustomer(db, benchId) {
-  const other = db
-    .prepare("select customer_id as id, sum(count) as photos from photo_month_counts where customer_id != ? and sort_key = 'dateTaken' group by customer_id order by photos desc limit 1")
-    .get(benchId);
-  const customer = db.prepare('select email, first_name from customers where id = ?').get(other.id);
-  const bench = db.prepare('select password_hash from identities where customer_id = ?').get(benchId);
-  db.prepare('update identities set password_hash = ? where customer_id = ?').run(bench.password_hash, other.id);
-  return { id: other.id, photos: other.photos, account: { email: customer.email, password: BENCH_PASSWORD, greeting: `Hello ${customer.first_name}` } };
-}
 
 /** The claims of an access token (a JWT), unverified: the bench only reads its own token's identity. */
 const claimsOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
@@ -107,54 +85,6 @@ async function deleteAccount(server, token, channel, outbox) {
   return confirmedAt;
 }
 
-/** The other customer's timeline URLs: the month counts, and month pages spread over their library. */
-async function timelineUrls(pool, headers) {
-  const countsUrl = `${API}/users/timeline?sortKey=dateTaken`;
-  const response = await pool.request({ method: 'GET', path: countsUrl, headers });
-  if (response.statusCode !== 200) throw new Error(`${countsUrl} answered ${response.statusCode}`);
-  const counts = await response.body.json();
-  const months = [];
-  for (const [year, byMonth] of Object.entries(counts)) for (const month of Object.keys(byMonth)) months.push(`${API}/photos/timeline/${year}/${month}?limit=24&sortKey=dateTaken&sortOrder=desc`);
-  const step = Math.max(1, months.length / MONTHS);
-  const picked = [];
-  for (let i = 0; i < months.length && picked.length < MONTHS; i += step) picked.push(months[Math.floor(i)]);
-  return [countsUrl, ...picked];
-}
-
-/**
- * `CONNECTIONS` loops, each sending the next URL as soon as its previous answer is read, until `until()`
- * says stop; answers the latencies (ms) of those sent after the warm-up, and fails on any error.
- */
-async function timelineLoad({ origin, urls, headers, until, warmupMs = WARMUP_MS }) {
-  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: 60_000 });
-  const latencies = [];
-  const recordFrom = performance.now() + warmupMs;
-  let next = 0;
-  async function worker() {
-    while (!until()) {
-      const url = urls[next++ % urls.length];
-      const t0 = performance.now();
-      const response = await pool.request({ method: 'GET', path: url, headers });
-      await response.body.arrayBuffer();
-      if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode} for the other customer`);
-      if (t0 >= recordFrom) latencies.push(performance.now() - t0);
-    }
-  }
-  try {
-    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  } finally {
-    await pool.close();
-  }
-  return latencies;
-}
-
-const forMs = (ms) => {
-  const end = performance.now() + ms;
-  return () => performance.now() >= end;
-};
-
-const stats = (samples) => ({ n: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) });
-
 /** The floor: one DELETE of the customer's photo rows and `rm -rf` of their folder, on a copy of its own. */
 function bareDeletion(library, customerId, log) {
   const copy = copyLibrary(library);
@@ -198,11 +128,9 @@ export default async function accountDeletion({ log }) {
     const token = await accessToken(server.baseUrl, other.account);
     const leaverToken = await accessToken(server.baseUrl, library.account);
     const headers = { authorization: `Bearer ${token}` };
-    const probe = new Pool(server.baseUrl, { connections: 1 });
-    const urls = await timelineUrls(probe, headers);
-    await probe.close();
+    const urls = await timelineUrls(server.baseUrl, headers);
     log(`${urls.length} timeline URLs of the other customer; load without deletion for ${BASELINE_MS / 1000} s`);
-    const before = await timelineLoad({ origin: server.baseUrl, urls, headers, until: forMs(BASELINE_MS + WARMUP_MS) });
+    const before = await timelineLoad({ origin: server.baseUrl, urls, headers, until: forMs(BASELINE_MS) });
 
     const confirmedAt = await deleteAccount(server, leaverToken, channel, path.join(copy.dataDir, 'outbox'));
     const tombstone = db.prepare('select tombstone from account_deletions where customer_id = ?').get(benchId)?.tombstone;
@@ -231,7 +159,7 @@ export default async function accountDeletion({ log }) {
     log(`deletion finished ${seconds.toFixed(1)} s after the confirmation; ${during.length} timeline requests meanwhile`);
 
     log(`load without deletion again, on the same server, for ${BASELINE_MS / 1000} s`);
-    const after = await timelineLoad({ origin: server.baseUrl, urls, headers, until: forMs(BASELINE_MS + WARMUP_MS) });
+    const after = await timelineLoad({ origin: server.baseUrl, urls, headers, until: forMs(BASELINE_MS) });
     await server.stop();
     server = undefined;
 

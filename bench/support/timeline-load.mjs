@@ -1,7 +1,6 @@
 // A customer of the seeded library loading their timeline while the server does background work: the
 // month counts and month pages spread over their library, a few keep-alive connections, one request at a
-// time each. The same load as account-deletion.bench.mjs, for the benches that compare it with and without
-// that work.
+// time each: what the account-deletion and storage period benches compare with and without that work.
 import { Pool } from 'undici';
 import { percentile } from './stats.mjs';
 
