@@ -19,7 +19,8 @@ import {
   type BackOfficeOrder,
   type OrderStatus,
 } from '@shoebox/contracts';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { Refused, runCommand, UsageError } from './command.js';
 import { FULFILMENT_KEY_SECRET } from '../modules/fulfilment/back-office-credential.js';
 import { createDatabase } from '../platform/db/database.js';
 
@@ -33,10 +34,6 @@ const USAGE = `Usage: npm run orders -- <command> [--url URL] [--key KEY]
   --url URL   the running server (default: PUBLIC_URL, else http://localhost:$PORT)
   --key KEY   the back-office key (default: FULFILMENT_API_KEY, else the key the server made and keeps
               in its database, found with DATA_DIR / DATABASE_URL as the server reads them)`;
-
-class UsageError extends Error {}
-/** A refusal or failure already said in words an operator can act on. */
-class Refused extends Error {}
 
 function statusNamed(raw: string): OrderStatus {
   const status = ORDER_STATUSES.find((s) => s.toLowerCase() === raw.toLowerCase());
@@ -143,15 +140,4 @@ async function main(): Promise<void> {
   console.log(`Moved order ${orderCode}: ${before.status} → ${after.status}. ${describeOrder(after)}`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (error instanceof Refused || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error);
-  process.exit(1);
-});
+runCommand(main, USAGE);

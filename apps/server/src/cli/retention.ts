@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { Refused, runCommand, UsageError } from './command.js';
 import { planRun, type PlannedAction } from '../modules/retention/retention-plan.js';
 import { retentionRepository } from '../modules/retention/retention.repository.js';
 import { runDay } from '../modules/retention/retention-schedule.js';
@@ -19,9 +20,6 @@ const USAGE = `Usage: npm run retention -- <command>
                                   reminders it would send, the libraries it would empty, the last mails
                                   it owes; the first N of each are listed (default 20), all are counted
   runs [--last N]                 the last N daily runs (default 7) with where they got to and their counts`;
-
-class UsageError extends Error {}
-class Refused extends Error {}
 
 const DEFAULT_LIST = 20;
 const DEFAULT_RUNS = 7;
@@ -99,15 +97,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (error instanceof Refused || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error);
-  process.exit(1);
-});
+runCommand(main, USAGE);
