@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { BackupChunksTable, BackupsTable } from '../../platform/db/schema.js';
-import { EXPORT_JOB } from './backup.service.js';
 
 const UNFINISHED = ['requested', 'in-progress'] as const;
 
@@ -134,18 +133,19 @@ export function backupRepository(db: Db) {
         .limit(limit)
         .execute(),
 
+    /** The ids of the customer's exports, for removing their files before their rows. */
+    idsOf: async (customerId: string) => (await db.selectFrom('backups').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
+
     /**
-     * Removes every export of the customer with its chunks and its job still waiting, in one transaction;
+     * Removes every export of the customer with its chunks and its job (of kind `jobKind`) still waiting, in one transaction;
      * answers the removed rows, whose chunk files the caller deletes next. A running job is left to its
      * runner: it finds its row gone at its next step and removes what it wrote.
      */
-    idsOf: async (customerId: string) => (await db.selectFrom('backups').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
-
-    deleteAllOf: (customerId: string) =>
+    deleteAllOf: (customerId: string, jobKind: string) =>
       db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('backups').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();
         const theirs = trx.selectFrom('backups').select('id').where('customer_id', '=', customerId);
-        await trx.deleteFrom('jobs').where('kind', '=', EXPORT_JOB).where('id', 'in', theirs).where('state', '!=', 'running').execute();
+        await trx.deleteFrom('jobs').where('kind', '=', jobKind).where('id', 'in', theirs).where('state', '!=', 'running').execute();
         await trx.deleteFrom('backup_chunks').where('backup_id', 'in', theirs).execute();
         await trx.deleteFrom('backups').where('customer_id', '=', customerId).execute();
         return rows;

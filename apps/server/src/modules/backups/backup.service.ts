@@ -151,7 +151,7 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
      */
     async deleteAllOf(customerId: string): Promise<number> {
       for (const id of await repo.idsOf(customerId)) await blobs.deletePrefix(exportBlobPrefix(customerId, id));
-      const removed = await repo.deleteAllOf(customerId);
+      const removed = await repo.deleteAllOf(customerId, EXPORT_JOB);
       for (const row of removed) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
       return removed.length;
     },

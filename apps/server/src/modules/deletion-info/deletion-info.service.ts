@@ -5,8 +5,8 @@ import type { DeletionInfoRepository } from './deletion-info.repository.js';
 import { storagePeriodEnd, toldDeletionDate } from './storage-period.js';
 
 // The one computation of the period's end, for the storage period's daily run (decision 071).
-export { periodEndIn, storagePeriodEnd, toldDeletionDate, type StoragePeriodFacts, type ToldPeriod } from './storage-period.js';
-export { firstPhotoAt, lastOrderAt } from './storage-period.queries.js';
+export { storagePeriodEnd, toldDeletionDate, type StoragePeriodFacts, type ToldPeriod } from './storage-period.js';
+export { firstPhotoAt, lastOrderAt, periodEndIn } from './storage-period.queries.js';
 
 /** The storage status: the date the daily run will delete the photos on (decision 071), and why. */
 export function deletionInfoService(repo: DeletionInfoRepository) {

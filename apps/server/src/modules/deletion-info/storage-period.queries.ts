@@ -1,6 +1,6 @@
 import { expressionBuilder, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { StoragePeriodFacts, ToldPeriod } from './storage-period.js';
+import { storagePeriodEnd, type StoragePeriodFacts, type ToldPeriod } from './storage-period.js';
 
 /**
  * The storage period's facts as SQL pieces for a customer id column, so that one statement selects them for a
@@ -40,4 +40,14 @@ export async function storagePeriodOf(db: Kysely<Database>, customerId: string):
     facts: { registeredAt: row.registered_at, lastOrderAt: row.last_order_at ?? null, emptiedAt: row.emptied_at ?? null, firstPhotoAt: row.first_photo_at ?? null },
     period: row.period_end != null && row.deletion_at != null ? { period_end: row.period_end, deletion_at: row.deletion_at } : undefined,
   };
+}
+
+/**
+ * The customer's period end as it stands inside the caller's transaction (the daily run's batch, after it
+ * took the customer's row): an order committed before that lock moves it. Undefined when the customer is
+ * gone or deleted.
+ */
+export async function periodEndIn(trx: Kysely<Database>, customerId: string): Promise<Date | undefined> {
+  const stored = await storagePeriodOf(trx, customerId);
+  return stored && storagePeriodEnd(stored.facts);
 }

@@ -1,7 +1,4 @@
 import { projectedDeletionDate } from '@shoebox/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
-import { storagePeriodOf } from './storage-period.queries.js';
 
 /** What a customer's storage period runs from (decision 071), as stored. */
 export interface StoragePeriodFacts {
@@ -38,14 +35,4 @@ export function toldDeletionDate(end: Date, period: ToldPeriod | undefined): Dat
   if (!period || period.period_end !== end.toISOString()) return end;
   const told = Date.parse(period.deletion_at);
   return told > end.getTime() ? new Date(told) : end;
-}
-
-/**
- * The customer's period end as it stands inside the caller's transaction (the daily run's batch, after it
- * took the customer's row): an order committed before that lock moves it. Undefined when the customer is
- * gone or deleted.
- */
-export async function periodEndIn(trx: Kysely<Database>, customerId: string): Promise<Date | undefined> {
-  const stored = await storagePeriodOf(trx, customerId);
-  return stored && storagePeriodEnd(stored.facts);
 }

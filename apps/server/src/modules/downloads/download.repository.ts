@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { DownloadsTable } from '../../platform/db/schema.js';
-import { DOWNLOAD_ARCHIVE_JOB } from './download-archive-job.js';
 
 export type DownloadRow = DownloadsTable;
 
@@ -100,18 +99,19 @@ export function downloadRepository(db: Db) {
       await db.updateTable('downloads').set({ state: 'expired' }).where('id', '=', id).where('state', '=', 'ready').execute();
     },
 
+    /** The ids of the customer's archives, for removing their files before their rows. */
+    idsOf: async (customerId: string) => (await db.selectFrom('downloads').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
+
     /**
      * Removes every archive of the customer, their places under the cap and their jobs still waiting, in one
      * transaction; answers the removed rows, whose bytes the caller deletes next. A running job is left to its
      * runner: it finds its row gone when it ends and removes what it wrote.
      */
-    idsOf: async (customerId: string) => (await db.selectFrom('downloads').select('id').where('customer_id', '=', customerId).execute()).map((r) => r.id),
-
-    deleteAllOf: (customerId: string) =>
+    deleteAllOf: (customerId: string, jobKind: string) =>
       db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('downloads').select(['id', 'customer_id']).where('customer_id', '=', customerId).execute();
         const theirs = trx.selectFrom('downloads').select('id').where('customer_id', '=', customerId);
-        await trx.deleteFrom('jobs').where('kind', '=', DOWNLOAD_ARCHIVE_JOB).where('id', 'in', theirs).where('state', '!=', 'running').execute();
+        await trx.deleteFrom('jobs').where('kind', '=', jobKind).where('id', 'in', theirs).where('state', '!=', 'running').execute();
         await trx.deleteFrom('downloads').where('customer_id', '=', customerId).execute();
         await trx.deleteFrom('download_pending_totals').where('customer_id', '=', customerId).execute();
         return rows;

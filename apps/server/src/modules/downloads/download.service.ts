@@ -165,7 +165,7 @@ export function downloadService(deps: DownloadServiceDeps) {
      */
     async deleteAllOf(customerId: string): Promise<number> {
       for (const id of await repo.idsOf(customerId)) await blobs.delete(archiveKey(customerId, id));
-      const removed = await repo.deleteAllOf(customerId);
+      const removed = await repo.deleteAllOf(customerId, DOWNLOAD_ARCHIVE_JOB);
       for (const row of removed) await blobs.delete(archiveKey(row.customer_id, row.id));
       return removed.length;
     },

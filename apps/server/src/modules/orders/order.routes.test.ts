@@ -22,7 +22,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDemoOrders, type OrderPlan } from '../../seed/demo-orders.js';
 import { lockLiveCustomer } from '../customers/live-customer-lock.js';
-import { periodEndIn } from '../deletion-info/storage-period.js';
+import { periodEndIn } from '../deletion-info/deletion-info.service.js';
 import { databases } from '../../test/databases.js';
 import { DELETION_INFO_URL, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 
