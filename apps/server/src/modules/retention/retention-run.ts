@@ -42,24 +42,22 @@ export function retentionRun(d: RetentionDeps) {
   };
 
   /** Empties the library in paced batches while the period is still over; false when an order (or upload) reprieved it. */
-  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string, pace: Pace): Promise<number | undefined> {
+  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string, pace: Pace): Promise<boolean> {
     const stillDue = async (trx: Transaction<Database>) => (await lockLiveCustomer(trx, customerId)) && (await periodEndIn(trx, customerId))?.toISOString() === periodEnd;
-    let deleted = 0;
     for (;;) {
       const started = performance.now();
       const batch = await d.photos.libraryOriginals(customerId, null, DELETE_BATCH);
       if (batch.length === 0) break;
       const gone = await d.photos.deletePhotosIf(customerId, batch.map((p) => p.photoId), stillDue);
-      if (gone === undefined) return undefined;
-      deleted += gone;
-      await d.repo.addPhotosDeleted(day, gone);
+      if (gone === undefined) return false;
+      await d.repo.count(day, 'photos_deleted', gone);
       const pausing = performance.now();
       await yieldAfter(pausing - started, signal);
       pace.pausedMs += performance.now() - pausing;
     }
     await d.downloads.deleteAllOf(customerId);
     await d.exports.deleteAllOf(customerId);
-    return deleted;
+    return true;
   }
 
   /** The count noted when this sequence's emptying began, if a stopped run began it (one noted by an earlier emptying is older than this sequence's reminders). */
@@ -88,7 +86,7 @@ export function retentionRun(d: RetentionDeps) {
     if (action.action === 'empty') {
       const photos = notedCount(customer, action.periodEnd) ?? (await d.repo.photoCount(customer.id));
       await d.repo.noteEmptying(customer.id, action.periodEnd, photos);
-      if ((await empty(customer.id, action.periodEnd, signal, day, pace)) === undefined) {
+      if (!(await empty(customer.id, action.periodEnd, signal, day, pace))) {
         await d.repo.forgetEmptying(customer.id, action.periodEnd);
         await d.repo.count(day, 'reprieved');
         return 'done';

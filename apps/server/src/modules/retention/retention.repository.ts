@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { RetentionRunsTable } from '../../platform/db/schema.js';
 import { firstPhotoAt, lastOrderAt } from '../deletion-info/deletion-info.service.js';
 
-export type RunCount = 'reminded' | 'emptied' | 'reprieved' | 'deferred';
+export type RunCount = 'reminded' | 'emptied' | 'photos_deleted' | 'reprieved' | 'deferred';
 
 /** The storage period's queries (decision 071): the customers a run walks, their sequences, and the runs. */
 export function retentionRepository(db: Db) {
@@ -121,10 +121,6 @@ export function retentionRepository(db: Db) {
         .set((eb) => ({ [what]: eb(what, '+', by) }))
         .where('day', '=', day)
         .execute();
-    },
-
-    async addPhotosDeleted(day: string, by: number) {
-      await db.updateTable('retention_runs').set((eb) => ({ photos_deleted: eb('photos_deleted', '+', by) })).where('day', '=', day).execute();
     },
 
     finishRun: (day: string, at: string) => db.updateTable('retention_runs').set({ finished_at: at }).where('day', '=', day).execute(),
