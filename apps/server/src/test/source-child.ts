@@ -5,10 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-
-const hooks = new URL('../platform/images/typescript-hooks.mjs', import.meta.url).href;
-/** How a child runs a TypeScript file from the sources. */
-const SOURCE_EXEC_ARGV = ['--conditions=source', `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`];
+import { SOURCE_EXEC_ARGV } from '../platform/runtime/from-source.js';
 
 export interface SourceChild {
   child: ChildProcess;

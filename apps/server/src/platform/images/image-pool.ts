@@ -8,6 +8,7 @@
  * OS priority (image-worker.ts), so the server keeps its threads and its CPU whatever images arrive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { childExecArgv } from '../runtime/from-source.js';
 import { WORKER_READY, type JobReply, type JobRequest } from './image-job-protocol.js';
 
 export interface ImagePoolOptions {
@@ -89,15 +90,6 @@ interface Worker {
 /** A child not ready by then is taken for broken. */
 const START_LIMIT_MS = 60_000;
 
-// Under the tests the pool runs from its TypeScript source, and so must its children.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const SOURCE_EXEC_ARGV = [
-  '--conditions=source',
-  `--import=data:text/javascript,${encodeURIComponent(
-    `import { register } from 'node:module'; register(${JSON.stringify(new URL('./typescript-hooks.mjs', import.meta.url).href)});`,
-  )}`,
-];
-
 export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job, Result> {
   const waiting: Waiting<Job, Result>[] = [];
   const runningByOwner = new Map<string, number>();
@@ -172,7 +164,7 @@ export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job
 
   function spawn(): Worker {
     const child = fork(o.entry, [], {
-      execArgv: FROM_SOURCE ? SOURCE_EXEC_ARGV : [],
+      execArgv: childExecArgv(),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

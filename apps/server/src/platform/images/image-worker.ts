@@ -4,8 +4,8 @@
  * It lowers its own scheduling priority first, so that on a busy machine the server's event loop,
  * sign-in and file I/O get the CPU well before image work does. It ends with its parent.
  */
-import { readdirSync } from 'node:fs';
-import os from 'node:os';
+import { describeError } from '../runtime/error-description.js';
+import { lowerOwnPriority } from '../runtime/priority.js';
 import { WORKER_READY, type JobReply, type JobRequest } from './image-job-protocol.js';
 
 /**
@@ -19,12 +19,12 @@ export const IMAGE_WORK_PRIORITY = 15;
 
 /** Serves the parent's jobs with `handler`; a job's error is sent back with its name, message and code. */
 export function serveImageJobs<Job, Result>(handler: (job: Job) => Promise<Result>): void {
-  lowerPriority();
+  lowerOwnPriority(IMAGE_WORK_PRIORITY);
   process.on('disconnect', () => process.exit(0));
   process.on('message', (request: JobRequest<Job>) => {
     handler(request.job).then(
       (result) => send({ id: request.id, result }),
-      (error: unknown) => send({ id: request.id, error: describe(error) }),
+      (error: unknown) => send({ id: request.id, error: describeError(error) }),
     );
   });
   send(WORKER_READY);
@@ -32,30 +32,4 @@ export function serveImageJobs<Job, Result>(handler: (job: Job) => Promise<Resul
 
 function send<Result>(message: typeof WORKER_READY | JobReply<Result>): void {
   process.send?.(message);
-}
-
-function describe(error: unknown): NonNullable<JobReply<unknown>['error']> {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { code } = error as NodeJS.ErrnoException;
-  return { name: error.name, message: error.message, ...(code === undefined ? {} : { code }) };
-}
-
-/**
- * Linux keeps a priority per thread, and a new thread takes its creator's: every thread there is now
- * (V8's helpers) is lowered one by one, and the ones made later (libuv's, libvips') inherit it.
- */
-function lowerPriority(): void {
-  let threads: number[];
-  try {
-    threads = readdirSync('/proc/self/task').map(Number);
-  } catch {
-    threads = [0]; // no /proc: the process as a whole, where the OS keeps one priority per process
-  }
-  for (const thread of threads) {
-    try {
-      os.setPriority(thread, IMAGE_WORK_PRIORITY);
-    } catch {
-      // the thread ended in between
-    }
-  }
 }

@@ -8,6 +8,7 @@ import { databases, type TestDatabase } from '../../test/databases.js';
 import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { SOURCE_EXEC_ARGV } from '../runtime/from-source.js';
 import type { JobRun } from './job-queue.js';
 import { openTestQueue, type TestQueue, type TestQueueSetup } from './fixtures/test-queues.js';
 
@@ -81,16 +82,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 
 /** A process of its own running fixtures/job-child.ts from the sources, holding the job kind `effect` until killed. */
 function startChild(setup: TestQueueSetup): { child: ChildProcess; started: Promise<string> } {
-  const hooks = new URL('../images/typescript-hooks.mjs', import.meta.url).href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      `--import=data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(hooks)});`)}`,
-      fileURLToPath(new URL('./fixtures/job-child.ts', import.meta.url)),
-    ],
-    { env: { ...process.env, JOB_CHILD_SETUP: JSON.stringify(setup) }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...SOURCE_EXEC_ARGV, fileURLToPath(new URL('./fixtures/job-child.ts', import.meta.url))], {
+    env: { ...process.env, JOB_CHILD_SETUP: JSON.stringify(setup) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const started = new Promise<string>((resolve, reject) => {

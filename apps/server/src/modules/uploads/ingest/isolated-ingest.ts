@@ -6,8 +6,7 @@
  * over INGEST_TIME_LIMIT_MS is refused with a message, and the next one goes on.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { moduleBeside } from '../../../platform/runtime/from-source.js';
 import { createImagePool, ImageJobCrashed, ImageJobTimedOut, ImagePoolBusy, type ImagePoolStatus } from '../../../platform/images/image-pool.js';
 import type { IngestedPhoto, IngestOptions } from './ingest-photo.js';
 import { IngestRejection, tooSlow, unprocessable } from './ingest-rejection.js';
@@ -27,8 +26,7 @@ const IDLE_MS = 30_000;
 /** ...except one, so that a photo after a quiet spell does not wait for a process to start (0.6 s). */
 const WARM_CHILDREN = 1;
 
-// The child's module beside this one: ingest-worker.ts under the tests, ingest-worker.js in the build.
-const WORKER_ENTRY = new URL(`./ingest-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const WORKER_ENTRY = moduleBeside(import.meta.url, 'ingest-worker');
 
 /** The pool has no room for the photo now: nothing is wrong with it, and it can be tried again later. */
 export class IngestBusy extends Error {
