@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** Connections a server keeps open at most to PostgreSQL. */
+const POSTGRES_CONNECTIONS = 20;
+
 /** The PostgreSQL driver is loaded only when configured: one machine on SQLite starts faster without it. */
-export async function createDatabase(database: Config['database']): Promise<Db> {
+export async function createDatabase(database: Config['database'], o: { postgresConnections?: number } = {}): Promise<Db> {
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: database.url, max: o.postgresConnections ?? POSTGRES_CONNECTIONS });
     // An idle connection the server closes (restart, failover) is replaced on the next query; it must not end the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -23,7 +26,7 @@ export async function createDatabase(database: Config['database']): Promise<Db> 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** Statements kept prepared; queries built with IN lists of many lengths make this many distinct texts at most. */
@@ -46,4 +49,30 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       return statement;
     },
   };
+}
+
+/**
+ * SQLite with transactions that take the write lock when they begin (BEGIN IMMEDIATE). A second process
+ * writes the same file (decision 072): a deferred transaction that read first and then writes after the
+ * other committed fails at once with "database is locked" instead of waiting its turn; one that begins
+ * with the lock waits for it through the busy timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const inner = super.createDriver();
+    return {
+      init: () => inner.init(),
+      acquireConnection: () => inner.acquireConnection(),
+      beginTransaction: async (connection: DatabaseConnection) => {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      },
+      commitTransaction: (connection) => inner.commitTransaction(connection),
+      rollbackTransaction: (connection) => inner.rollbackTransaction(connection),
+      savepoint: inner.savepoint?.bind(inner),
+      rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+      releaseSavepoint: inner.releaseSavepoint?.bind(inner),
+      releaseConnection: (connection) => inner.releaseConnection(connection),
+      destroy: () => inner.destroy(),
+    };
+  }
 }
