@@ -87,8 +87,8 @@ const serverZones = [
   },
   {
     target: [`${server}/modules/**`, `${server}/platform/**`],
-    from: [`${server}/app.ts`, `${server}/main.ts`],
-    message: 'Only the composition root (app.ts, main.ts) wires modules together; nothing imports it.',
+    from: [`${server}/app.ts`, `${server}/main.ts`, `${server}/*-process.ts`],
+    message: 'Only the composition roots (app.ts, main.ts, and a job process\'s *-process.ts) wire modules together; nothing imports them.',
   },
   {
     target: [`${server}/modules/**`, `${server}/platform/**`],

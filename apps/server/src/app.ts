@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import type { RetentionProcessSetup } from './retention-process.js';
 import { accountDeletionRepository } from './modules/account-deletion/account-deletion.repository.js';
 import { accountDeletionService, type AccountDeletionService } from './modules/account-deletion/account-deletion.service.js';
 import { albumRepository } from './modules/albums/album.repository.js';
@@ -31,7 +32,7 @@ import { deletionInfoRepository } from './modules/deletion-info/deletion-info.re
 import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes.js';
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { retentionRepository } from './modules/retention/retention.repository.js';
-import { retentionService, type RetentionService } from './modules/retention/retention.service.js';
+import { retentionService, type RetentionService, type RetentionWork } from './modules/retention/retention.service.js';
 import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
 import { legacyPhotoKey } from './modules/library-activation/legacy-photo-keys.js';
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
@@ -88,12 +89,10 @@ import { registerAuthentication } from './platform/auth/authenticate.js';
 import { accountLiveness, LIVE_ACCOUNT_TRUST_MS, refuseEndedAccounts, verifyingLiveAccounts } from './platform/auth/live-account.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
-import type { BlobStore } from './platform/blobs/blob-store.js';
-import { fsBlobStore } from './platform/blobs/fs-blob-store.js';
+import { createBlobStore } from './platform/blobs/create-blob-store.js';
 import { photoBlobPrefix } from './platform/blobs/photo-blob-keys.js';
 import { startPartialWriteSweeper } from './platform/blobs/partial-write-sweeper.js';
 import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
-import { urlSigner } from './platform/blobs/url-signer.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { API_SCOPE, createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
@@ -104,14 +103,14 @@ import { memoryEventBus } from './platform/events/memory-event-bus.js';
 import { redisEventBus } from './platform/events/redis-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
+import { jobProcess } from './platform/jobs/job-process.js';
+import { moduleBeside } from './platform/runtime/from-source.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
-import type { Mailer } from './platform/mail/mailer.js';
-import { outboxMailer } from './platform/mail/outbox-mailer.js';
-import { smtpMailer } from './platform/mail/smtp-mailer.js';
+import { createMailer } from './platform/mail/create-mailer.js';
 import { PUBLIC_ROUTES } from './public-routes.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -179,26 +178,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ? (await import('./platform/jobs/bullmq-job-queue.js')).bullmqJobQueue({ url: config.redisUrl, prefix: `${config.redisPrefix}jobs`, log: app.log })
     : embeddedJobQueue({ db, log: app.log });
 
-  let mailer: Mailer;
-  if (config.mail.kind === 'outbox') {
-    const outbox = outboxMailer(config.mail.dir, config.mailFrom);
-    registerMailboxPage(app, outbox.list, config.devMailbox);
-    mailer = outbox;
-  } else {
-    mailer = await smtpMailer(config.mail.url, config.mailFrom);
-  }
-
-  let blobs: BlobStore;
-  if (config.blobs.kind === 's3') {
-    // Loaded only here: the AWS SDK weighs on every start that does not use it.
-    const { s3BlobStore } = await import('./platform/blobs/s3-blob-store.js');
-    blobs = s3BlobStore(config.blobs);
-  } else {
-    // The local folder's URLs are signed by this server, with a key every machine shares through the database.
-    const signer = urlSigner(await getOrCreateSecret(db, 'blobs.url-key', () => randomBytes(32).toString('base64url')));
-    blobs = fsBlobStore(config.blobs.dir, config.publicUrl, signer);
-    registerBlobRoutes(app, { root: config.blobs.dir, signer });
-  }
+  const { mailer, outbox } = await createMailer(config);
+  if (outbox) registerMailboxPage(app, outbox, config.devMailbox);
+  const { blobs, localFolder } = await createBlobStore(config, db);
+  if (localFolder) registerBlobRoutes(app, localFolder);
   const photos = photoRepository(db);
   const albumRows = albumRepository(db);
   const library = photoService(photos, blobs, albumRows.counts);
@@ -227,16 +210,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   });
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
   const retentionRows = retentionRepository(db);
-  const retention = retentionService(jobs, {
-    repo: retentionRows,
-    photos: library,
-    downloads,
-    exports: backups,
-    mailer,
-    publicUrl: config.publicUrl,
-    runHourUtc: config.retentionRunHourUtc,
-    log: app.log,
-  });
+  const retentionSetup: RetentionProcessSetup = { database: config.database, blobs: config.blobs, publicUrl: config.publicUrl, mail: config.mail, mailFrom: config.mailFrom };
+  const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: moduleBeside(import.meta.url, 'retention-process'), setup: retentionSetup, log: app.log });
+  const retention = retentionService(jobs, { repo: retentionRows, work: retentionWork.run, runHourUtc: config.retentionRunHourUtc });
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
     repo: accountDeletionRepository(db),
@@ -368,6 +344,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await recovery.stop();
       await app.close();
       await jobs.close();
+      // After the queue, which stops the runs it holds there first.
+      await retentionWork.close();
       await events.close();
       await db.destroy();
     },

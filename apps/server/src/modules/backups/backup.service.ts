@@ -52,6 +52,24 @@ export interface BackupServiceDeps {
   now?: () => Date;
 }
 
+/** The removal of a customer's exports alone, for work that runs without the rest of the service (decision 072). */
+export function exportRemoval({ repo, blobs }: { repo: Pick<BackupRepository, 'idsOf' | 'deleteAllOf'>; blobs: Pick<BlobStore, 'deletePrefix'> }) {
+  return {
+    /**
+     * Removes all of the customer's exports (when their library is emptied; the account stays). The chunk
+     * files go before the rows, so a process stopped in between leaves rows that a second call removes,
+     * never files no row names; an export's files written in between go after the rows. Answers how many
+     * were removed.
+     */
+    async deleteAllOf(customerId: string): Promise<number> {
+      for (const id of await repo.idsOf(customerId)) await blobs.deletePrefix(exportBlobPrefix(customerId, id));
+      const removed = await repo.deleteAllOf(customerId, EXPORT_JOB);
+      for (const row of removed) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
+      return removed.length;
+    },
+  };
+}
+
 export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf, now = () => new Date() }: BackupServiceDeps) {
   const created = (row: BackupsTable): BackupCreated => ({ id: row.id, requested: row.requested_at, status: row.status === 'in-progress' ? 'in-progress' : 'requested' });
   const isExpired = (row: BackupsTable) => row.processed_at !== null && exportExpiry(row.processed_at).getTime() <= now().getTime();
@@ -143,18 +161,7 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       };
     },
 
-    /**
-     * Removes all of the customer's exports (when their library is emptied; the account stays). The chunk
-     * files go before the rows, so a process stopped in between leaves rows that a second call removes,
-     * never files no row names; an export's files written in between go after the rows. Answers how many
-     * were removed.
-     */
-    async deleteAllOf(customerId: string): Promise<number> {
-      for (const id of await repo.idsOf(customerId)) await blobs.deletePrefix(exportBlobPrefix(customerId, id));
-      const removed = await repo.deleteAllOf(customerId, EXPORT_JOB);
-      for (const row of removed) await blobs.deletePrefix(exportBlobPrefix(row.customer_id, row.id));
-      return removed.length;
-    },
+    deleteAllOf: exportRemoval({ repo, blobs }).deleteAllOf,
 
     /** A signed link to one chunk of a ready export, saved as 'my-photos-export-N-of-total.zip'. */
     async chunkUrl(identity: Identity, id: string, chunkId: string): Promise<SignedUrl> {

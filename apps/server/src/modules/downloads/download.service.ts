@@ -73,6 +73,24 @@ export const pendingDownloadRow = (o: { id: string; customerId: string; name: st
 const refsOf = (row: DownloadRow) => JSON.parse(row.photos) as SharedPhotoRef[];
 const sameRefs = (a: SharedPhotoRef[], b: SharedPhotoRef[]) => a.length === b.length && a.every((r, i) => r.photoId === b[i]?.photoId && r.ownerId === b[i]?.ownerId);
 
+/** The removal of a customer's archives alone, for work that runs without the rest of the service (decision 072). */
+export function downloadRemoval({ repo, blobs }: { repo: Pick<DownloadRepository, 'idsOf' | 'deleteAllOf'>; blobs: Pick<BlobStore, 'delete'> }) {
+  return {
+    /**
+     * Removes all of the customer's archives (when their library is emptied; the account stays). The bytes
+     * go before the rows, so a process stopped in between leaves rows that a second call removes with their
+     * (already missing) files, never files no row names; an archive made in between goes after the rows.
+     * Answers how many were removed.
+     */
+    async deleteAllOf(customerId: string): Promise<number> {
+      for (const id of await repo.idsOf(customerId)) await blobs.delete(archiveKey(customerId, id));
+      const removed = await repo.deleteAllOf(customerId, DOWNLOAD_ARCHIVE_JOB);
+      for (const row of removed) await blobs.delete(archiveKey(row.customer_id, row.id));
+      return removed.length;
+    },
+  };
+}
+
 export function downloadService(deps: DownloadServiceDeps) {
   const { repo, jobs, blobs } = deps;
   const now = deps.now ?? Date.now;
@@ -157,18 +175,7 @@ export function downloadService(deps: DownloadServiceDeps) {
       return { url: blobs.signedUrl(archiveKey(row.customer_id, row.id), { downloadName: `${row.id}.zip` }) };
     },
 
-    /**
-     * Removes all of the customer's archives (when their library is emptied; the account stays). The bytes
-     * go before the rows, so a process stopped in between leaves rows that a second call removes with their
-     * (already missing) files, never files no row names; an archive made in between goes after the rows.
-     * Answers how many were removed.
-     */
-    async deleteAllOf(customerId: string): Promise<number> {
-      for (const id of await repo.idsOf(customerId)) await blobs.delete(archiveKey(customerId, id));
-      const removed = await repo.deleteAllOf(customerId, DOWNLOAD_ARCHIVE_JOB);
-      for (const row of removed) await blobs.delete(archiveKey(row.customer_id, row.id));
-      return removed.length;
-    },
+    deleteAllOf: downloadRemoval({ repo, blobs }).deleteAllOf,
 
     /** Asks again for the job of archives pending since before `before`, in case a stopped request never stored it. */
     async resumePending(before: number, limit: number): Promise<number> {

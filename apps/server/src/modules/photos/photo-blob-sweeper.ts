@@ -16,6 +16,30 @@ export const BLOB_INTENT_GRACE_MS = 15 * 60 * 1000;
 const INTENT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
+ * Removes the files of deleted photos (their rows went in the delete's transaction), `SWEEP_BATCH` folders at
+ * a time, each batch followed by `pausePerWork` times its length of pause; answers how many. Any process may
+ * do it at any time, beside the sweeper below: deleting twice is harmless. The storage period's run sweeps
+ * behind its own deletes in its own process (decision 072), so the server has none of its files to remove.
+ */
+export function sweepDeletedPhotoFiles(repo: Pick<PhotoRepository, 'pendingBlobDeletions' | 'blobDeletionsDone'>, blobs: Pick<BlobStore, 'deletePrefix'>, pausePerWork?: number): Promise<number> {
+  return drain(blobs, () => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes), pausePerWork);
+}
+
+async function drain(blobs: Pick<BlobStore, 'deletePrefix'>, next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>, pausePerWork?: number) {
+  let removed = 0;
+  for (;;) {
+    const started = performance.now();
+    const batch = await next();
+    if (batch.length === 0) return removed;
+    for (const { prefix } of batch) await blobs.deletePrefix(prefix);
+    await done(batch.map((b) => b.prefix));
+    removed += batch.length;
+    // A library emptied leaves many thousands: requests get their turn between two batches.
+    await yieldAfter(performance.now() - started, NEVER_ABORTED, pausePerWork);
+  }
+}
+
+/**
  * Removes files no photo row owns: those of deleted photos (the rows went in the delete's transaction)
  * and those of stores a stopped server never finished (their intent outlived the grace period). A
  * restart in between only delays their removal; deleting twice is harmless. Runs at start and every few
@@ -23,29 +47,17 @@ const INTENT_SWEEP_INTERVAL_MS = 60_000;
  */
 export function startPhotoBlobSweeper(repo: PhotoRepository, blobs: BlobStore, log: FastifyBaseLogger): { stop(): Promise<void>; sweep(): Promise<number> } {
   let intentsSweptAt = Number.NEGATIVE_INFINITY;
-  const drain = async (next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>) => {
-    let removed = 0;
-    for (;;) {
-      const started = performance.now();
-      const batch = await next();
-      if (batch.length === 0) return removed;
-      for (const { prefix } of batch) await blobs.deletePrefix(prefix);
-      await done(batch.map((b) => b.prefix));
-      removed += batch.length;
-      // A library emptied leaves many thousands: requests get their turn between two batches.
-      await yieldAfter(performance.now() - started, NEVER_ABORTED);
-    }
-  };
   const pass = startPeriodicPass({
     intervalMs: SWEEP_INTERVAL_MS,
     log,
     failure: 'Removing photo files no photo owns failed; retrying later',
     pass: async () => {
-      const deleted = await drain(() => repo.pendingBlobDeletions(SWEEP_BATCH), (prefixes) => repo.blobDeletionsDone(prefixes));
+      const deleted = await sweepDeletedPhotoFiles(repo, blobs);
       if (Date.now() - intentsSweptAt < INTENT_SWEEP_INTERVAL_MS) return deleted;
       intentsSweptAt = Date.now();
       const before = new Date(intentsSweptAt - BLOB_INTENT_GRACE_MS).toISOString();
       const unfinished = await drain(
+        blobs,
         () => repo.staleBlobIntents(before, SWEEP_BATCH),
         async (prefixes) => {
           for (const prefix of prefixes) await repo.clearBlobIntent(prefix);

@@ -1,5 +1,4 @@
 import { findChannel, STORAGE_STATUS_PATH } from '@shoebox/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -13,6 +12,12 @@ import { walkCustomers, type Customer, type PlannedAction } from './retention-pl
 
 /** Mails failing in a row before a run stops: the mail server is down, and the queue tries the run again later. */
 export const MAIL_FAILURES_BEFORE_STOP = 5;
+/**
+ * The run works in a process of its own (decision 072), so its pauses no longer share an event loop with
+ * requests, only the database's one writer: as long as it worked, so the server's writes wait at most half
+ * the time, and never longer than one batch.
+ */
+export const PAUSE_PER_WORK = 1;
 
 /** The time a customer's steps spent in their own pauses. */
 interface Pace {
@@ -22,13 +27,15 @@ interface Pace {
 export interface RetentionDeps {
   repo: RetentionRepository;
   photos: Pick<PhotoService, 'libraryOriginals' | 'deletePhotosIf'>;
+  /** Removes the files of deleted photos, the run's own among them, here rather than in the server. */
+  deletedPhotoFiles: { sweep(): Promise<number> };
   /** The customer's archive downloads and exports: rows, files and queued jobs. */
   downloads: { deleteAllOf(customerId: string): Promise<number> };
   exports: { deleteAllOf(customerId: string): Promise<number> };
   mailer: Mailer;
   /** The account area's address, for the mails' links. */
   publicUrl: string;
-  log: FastifyBaseLogger;
+  log: { info(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
 }
 
 /**
@@ -52,9 +59,12 @@ export function retentionRun(d: RetentionDeps) {
       if (gone === undefined) return false;
       await d.repo.count(day, 'photos_deleted', gone);
       const pausing = performance.now();
-      await yieldAfter(pausing - started, signal);
+      await yieldAfter(pausing - started, signal, PAUSE_PER_WORK);
       pace.pausedMs += performance.now() - pausing;
     }
+    const sweeping = performance.now();
+    await d.deletedPhotoFiles.sweep(); // paced by itself
+    pace.pausedMs += performance.now() - sweeping;
     await d.downloads.deleteAllOf(customerId);
     await d.exports.deleteAllOf(customerId);
     return true;
@@ -113,18 +123,9 @@ export function retentionRun(d: RetentionDeps) {
     return 'mailed';
   }
 
-  /** The runs under way here by day: a second run of a day joins the first, else both would mail each customer it reaches. */
-  const underWay = new Map<string, Promise<void>>();
-
   return {
-    /** Runs (or goes on with) the day's run; a finished day does nothing, and one under way here is awaited. */
-    run(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
-      const going = underWay.get(day);
-      if (going) return going;
-      const started = runDay(day, now, signal).finally(() => underWay.delete(day));
-      underWay.set(day, started);
-      return started;
-    },
+    /** Runs (or goes on with) the day's run, with the clock `now`; a finished day does nothing. */
+    run: runDay,
   };
 
   async function runDay(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
@@ -138,12 +139,12 @@ export function retentionRun(d: RetentionDeps) {
         const pace: Pace = { pausedMs: 0 };
         const outcome = await act(planned, now(), day, signal, pace);
         // A customer's other steps (mail, records, downloads and exports) are paced like the photo batches, whose own pauses do not count as work.
-        await yieldAfter(performance.now() - started - pace.pausedMs, signal);
+        await yieldAfter(performance.now() - started - pace.pausedMs, signal, PAUSE_PER_WORK);
         failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
         if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
       }
       await d.repo.advance(day, page.cursor, page.seen);
-      await yieldAfter(page.scanMs, signal);
+      await yieldAfter(page.scanMs, signal, PAUSE_PER_WORK);
     }
     await d.repo.finishRun(day, now().toISOString());
     const done = await d.repo.run(day);

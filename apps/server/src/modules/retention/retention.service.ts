@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { startPeriodicPass, type PeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import { planRun, type PlannedAction } from './retention-plan.js';
-import { retentionRun, type RetentionDeps } from './retention-run.js';
+import type { RetentionRepository } from './retention.repository.js';
 import { runDay } from './retention-schedule.js';
 
 export const RETENTION_JOB = 'retention.run';
@@ -15,6 +15,12 @@ export interface RetentionPayload {
   day: string;
 }
 
+/** One run of a day, as the work (retention-process.ts) is given it: `at` stands the clock still there (tests), else it runs. */
+export interface RetentionWork {
+  day: string;
+  at?: string;
+}
+
 export interface RetentionService {
   /** Enqueues today's run once `runHourUtc` has passed today (never when it is null); answers the day enqueued, if any. */
   schedule(): Promise<string | undefined>;
@@ -25,11 +31,27 @@ export interface RetentionService {
   runAt(at: Date): Promise<void>;
 }
 
+export interface RetentionServiceDeps {
+  repo: RetentionRepository;
+  /** Runs a day's run (retention-run.ts) in the process made for it (decision 072). */
+  work: (run: RetentionWork, signal: AbortSignal) => Promise<void>;
+  runHourUtc: number | null;
+  now?: () => Date;
+}
+
 /** The storage period's daily run (decision 071) as a durable job keyed by its day. */
-export function retentionService(jobs: JobQueue, deps: RetentionDeps & { runHourUtc: number | null; now?: () => Date }): RetentionService {
+export function retentionService(jobs: JobQueue, deps: RetentionServiceDeps): RetentionService {
   const now = deps.now ?? (() => new Date());
-  const run = retentionRun(deps);
-  jobs.define<RetentionPayload>(RETENTION_JOB, (job) => run.run(job.payload.day, now, job.signal), { maxAttempts: MAX_ATTEMPTS });
+  /** The runs under way from here by day: a second run of a day joins the first, else both would mail each customer it reaches. */
+  const underWay = new Map<string, Promise<void>>();
+  const run = (work: RetentionWork, signal: AbortSignal) => {
+    const going = underWay.get(work.day);
+    if (going) return going;
+    const started = deps.work(work, signal).finally(() => underWay.delete(work.day));
+    underWay.set(work.day, started);
+    return started;
+  };
+  jobs.define<RetentionPayload>(RETENTION_JOB, (job) => run({ day: job.payload.day }, job.signal), { maxAttempts: MAX_ATTEMPTS });
 
   const schedule = async () => {
     const at = now();
@@ -43,6 +65,6 @@ export function retentionService(jobs: JobQueue, deps: RetentionDeps & { runHour
     schedule,
     startSchedule: (log) => startPeriodicPass({ intervalMs: SCHEDULE_INTERVAL_MS, log, failure: "Enqueueing the storage period's daily run failed; retrying later", pass: schedule, failed: () => undefined }),
     plan: (at) => planRun(deps.repo, at),
-    runAt: (at) => run.run(runDay(at), () => at, new AbortController().signal),
+    runAt: (at) => run({ day: runDay(at), at: at.toISOString() }, new AbortController().signal),
   };
 }
