@@ -12,5 +12,22 @@ export function mailLocale(locale: string | null | undefined): { locale: Locale;
   return { locale: known, language: known.slice(0, 2) as Language };
 }
 
+interface MailFormats {
+  date: Intl.DateTimeFormat;
+  number: Intl.NumberFormat;
+  plural: Intl.PluralRules;
+}
+const formats = new Map<Locale, MailFormats>();
+
+/** A locale's formatters, made once: making one costs far more than using it, and a daily run writes thousands of mails. */
+export function mailFormats(locale: Locale): MailFormats {
+  let made = formats.get(locale);
+  if (!made) {
+    made = { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }), number: new Intl.NumberFormat(locale), plural: new Intl.PluralRules(locale) };
+    formats.set(locale, made);
+  }
+  return made;
+}
+
 /** A date as the customer's storefront writes it, e.g. "1 December 2026". */
-export const mailDate = (locale: Locale, date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+export const mailDate = (locale: Locale, date: Date) => mailFormats(locale).date.format(date);

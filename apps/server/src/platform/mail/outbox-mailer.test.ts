@@ -29,7 +29,20 @@ describe('the outbox mailer', () => {
     const mails = await outbox.list(10);
     expect(mails.map((m) => m.subject)).toEqual(['Other', 'Reminder again']);
     expect(mails[1]).toMatchObject({ id: 'reminder:c1:2026-12-01:1', sentAt: '2026-11-01T07:00:00.000Z', from: 'shop@example.com' });
-    expect(await fs.readdir(dir)).toHaveLength(2);
+    expect((await fs.readdir(dir)).filter((n) => n.endsWith('.json'))).toHaveLength(2);
+  });
+
+  it('finds the first send of an id without reading the folder, also when a stop came before its mail was written', async () => {
+    const outbox = outboxMailer(dir, 'shop@example.com');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-01T07:00:00Z'));
+    await outbox.send(mail('Reminder', 'r1'));
+    const [written] = (await fs.readdir(dir)).filter((n) => n.endsWith('.json'));
+    await fs.rm(path.join(dir, written!)); // as if the process stopped between recording the id and writing the mail
+    vi.setSystemTime(new Date('2026-11-02T07:00:00Z'));
+    await outbox.send(mail('Reminder, sent again', 'r1'));
+    expect((await fs.readdir(dir)).filter((n) => n.endsWith('.json'))).toEqual([written]);
+    expect(await outbox.list(10)).toMatchObject([{ subject: 'Reminder, sent again', sentAt: '2026-11-01T07:00:00.000Z' }]);
   });
 
   it('keeps messages with different ids apart, also ids whose file-safe forms could look alike', async () => {

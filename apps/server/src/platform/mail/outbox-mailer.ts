@@ -11,27 +11,52 @@ export interface StoredMail extends MailMessage {
 
 /** The sending time in front of the id, fixed length, so names sort by time. */
 const stamp = (sentAt: string) => sentAt.replace(/[:.]/g, '-');
-const STAMP_LENGTH = stamp(new Date(0).toISOString()).length;
-const idOfName = (name: string) => name.slice(STAMP_LENGTH + 1, -'.json'.length);
+/** The folder beside the mails that remembers, per message id, the file its first send was written to. */
+const IDS_FOLDER = 'ids';
+
+interface FirstSend {
+  name: string;
+  sentAt: string;
+}
 
 /**
  * Writes each message as a JSON file, newest last by name, for the development mailbox page. A message with
- * an id replaces the file of an earlier send of that id and keeps its time, so a repeated mail is one mail.
+ * an id replaces the file of an earlier send of that id and keeps its time, so a repeated mail is one mail;
+ * the earlier send is found by its id's entry in `ids/`, not by reading the folder, which holds thousands
+ * after a storage period run.
  */
 export function outboxMailer(dir: string, from: string): Mailer & { list(limit: number): Promise<StoredMail[]> } {
   const jsonNames = async () => (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
   const read = async (name: string) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as StoredMail;
+  const writeWhole = async (file: string, text: string) => {
+    await fs.writeFile(`${file}.tmp`, text);
+    await fs.rename(`${file}.tmp`, file);
+  };
+
+  const sendNow = (token: string): FirstSend => {
+    const sentAt = new Date().toISOString();
+    return { name: `${stamp(sentAt)}-${token}.json`, sentAt };
+  };
+
+  /** Where a message of this id goes: its first send's file and time, recorded before the mail is written. */
+  async function firstSend(token: string): Promise<FirstSend> {
+    const entry = path.join(dir, IDS_FOLDER, token);
+    const known = await fs.readFile(entry, 'utf8').catch(() => undefined);
+    if (known !== undefined) return JSON.parse(known) as FirstSend;
+    const first = sendNow(token);
+    await fs.mkdir(path.dirname(entry), { recursive: true });
+    await writeWhole(entry, JSON.stringify(first));
+    return first;
+  }
 
   return {
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
       const id = message.id ?? randomUUID();
-      const earlier = message.id === undefined ? undefined : (await jsonNames()).find((n) => idOfName(n) === mailIdToken(id));
-      const sentAt = earlier ? (await read(earlier)).sentAt : new Date().toISOString();
+      const token = mailIdToken(id);
+      const { name, sentAt } = message.id === undefined ? sendNow(token) : await firstSend(token);
       const mail: StoredMail = { ...message, id, from, sentAt };
-      const file = path.join(dir, earlier ?? `${stamp(sentAt)}-${mailIdToken(id)}.json`);
-      await fs.writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2));
-      await fs.rename(`${file}.tmp`, file);
+      await writeWhole(path.join(dir, name), JSON.stringify(mail, null, 2));
     },
     async list(limit) {
       const newest = (await jsonNames()).sort().reverse().slice(0, limit);
