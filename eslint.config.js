@@ -87,7 +87,7 @@ const serverZones = [
   },
   {
     target: [`${server}/modules/**`, `${server}/platform/**`],
-    from: [`${server}/app.ts`, `${server}/main.ts`, `${server}/*-process.ts`],
+    from: [`${server}/{app,main}.ts`, `${server}/*-process.ts`],
     message: 'Only the composition roots (app.ts, main.ts, and a job process\'s *-process.ts) wire modules together; nothing imports them.',
   },
   {

@@ -12,7 +12,7 @@ import { downloadRemoval } from './modules/downloads/download.service.js';
 import { sweepDeletedPhotoFiles } from './modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from './modules/photos/photo.repository.js';
 import { photoService } from './modules/photos/photo.service.js';
-import { PAUSE_PER_WORK, retentionRun } from './modules/retention/retention-run.js';
+import { retentionRun } from './modules/retention/retention-run.js';
 import type { RetentionWork } from './modules/retention/retention.service.js';
 import { retentionRepository } from './modules/retention/retention.repository.js';
 import { createBlobStore } from './platform/blobs/create-blob-store.js';
@@ -34,7 +34,7 @@ serveJobProcess<RetentionProcessSetup, RetentionWork, void>(async (config, log) 
   const run = retentionRun({
     repo: retentionRepository(db),
     photos: photoService(photos, blobs, albumRepository(db).counts),
-    deletedPhotoFiles: { sweep: () => sweepDeletedPhotoFiles(photos, blobs, PAUSE_PER_WORK) },
+    deletedPhotoFiles: { sweep: () => sweepDeletedPhotoFiles(photos, blobs, 0) },
     downloads: downloadRemoval({ repo: downloadRepository(db), blobs }),
     exports: exportRemoval({ repo: backupRepository(db), blobs }),
     mailer,

@@ -27,15 +27,17 @@ export function sweepDeletedPhotoFiles(repo: Pick<PhotoRepository, 'pendingBlobD
 
 async function drain(blobs: Pick<BlobStore, 'deletePrefix'>, next: () => Promise<{ prefix: string }[]>, done: (prefixes: string[]) => Promise<void>, pausePerWork?: number) {
   let removed = 0;
+  let workMs = 0;
   for (;;) {
+    // A library emptied leaves many thousands: requests get their turn between two batches (none after the last).
+    if (removed > 0) await yieldAfter(workMs, NEVER_ABORTED, pausePerWork);
     const started = performance.now();
     const batch = await next();
     if (batch.length === 0) return removed;
     for (const { prefix } of batch) await blobs.deletePrefix(prefix);
     await done(batch.map((b) => b.prefix));
     removed += batch.length;
-    // A library emptied leaves many thousands: requests get their turn between two batches.
-    await yieldAfter(performance.now() - started, NEVER_ABORTED, pausePerWork);
+    workMs = performance.now() - started;
   }
 }
 

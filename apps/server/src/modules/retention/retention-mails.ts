@@ -1,5 +1,5 @@
 import { BRAND_NAMES, DEFAULT_CHANNEL_HOST, STORAGE_PERIOD_MONTHS, channelForHost, findChannel } from '@shoebox/contracts';
-import { mailDate, mailLocale, type Language } from '../../platform/mail/mail-language.js';
+import { mailDate, mailFormats, mailLocale, type Language } from '../../platform/mail/mail-language.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 interface Facts {
@@ -172,11 +172,12 @@ function storefront(channelCode: string, photos: number, date: Date) {
   const { locale, language } = mailLocale(channel.locale);
   const texts = TEXTS[language];
   const [one, other] = texts.photo;
-  const noun = new Intl.PluralRules(locale).select(photos) === 'one' ? one : other;
+  const format = mailFormats(locale);
+  const noun = format.plural.select(photos) === 'one' ? one : other;
   const facts: Facts = {
     brand: BRAND_NAMES[channel.brand],
     date: mailDate(locale, date),
-    photos: `${new Intl.NumberFormat(locale).format(photos)} ${noun}`,
+    photos: `${format.number.format(photos)} ${noun}`,
     months: STORAGE_PERIOD_MONTHS,
   };
   return { texts, facts };

@@ -2,7 +2,7 @@ import { findChannel, STORAGE_STATUS_PATH } from '@shoebox/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { DELETE_BATCH, yieldAfter } from '../../platform/jobs/pacing.js';
+import { DELETE_BATCH, cpuDutyCycle } from '../../platform/jobs/pacing.js';
 import { lockLiveCustomer } from '../customers/customer.service.js';
 import { periodEndIn } from '../deletion-info/deletion-info.service.js';
 import type { PhotoService } from '../photos/photo.service.js';
@@ -13,16 +13,12 @@ import { walkCustomers, type Customer, type PlannedAction } from './retention-pl
 /** Mails failing in a row before a run stops: the mail server is down, and the queue tries the run again later. */
 export const MAIL_FAILURES_BEFORE_STOP = 5;
 /**
- * The run works in a process of its own (decision 072), so its pauses no longer share an event loop with
- * requests, only the database's one writer: as long as it worked, so the server's writes wait at most half
- * the time, and never longer than one batch.
+ * The run works in a process of its own (decision 072), in the idle scheduling class; even there its CPU
+ * slows the server's requests (the cores' caches, the disk, the database's one writer), so it uses at most
+ * half a core: `RUN_CHUNK_MS` of CPU, then a pause `RUN_PAUSE_PER_WORK` times as long.
  */
-export const PAUSE_PER_WORK = 1;
-
-/** The time a customer's steps spent in their own pauses. */
-interface Pace {
-  pausedMs: number;
-}
+const RUN_CHUNK_MS = 50;
+const RUN_PAUSE_PER_WORK = 1;
 
 export interface RetentionDeps {
   repo: RetentionRepository;
@@ -42,6 +38,8 @@ export interface RetentionDeps {
  * The daily run (decision 071): walks every customer by id, from the day's cursor, and for each at most one
  * step — a reminder, the library emptied, or the owed last mail (retention-plan.ts decides which).
  */
+type Pacer = ReturnType<typeof cpuDutyCycle>;
+
 export function retentionRun(d: RetentionDeps) {
   const links = (channelCode: string) => {
     const storefront = findChannel(channelCode);
@@ -49,22 +47,17 @@ export function retentionRun(d: RetentionDeps) {
   };
 
   /** Empties the library in paced batches while the period is still over; false when an order (or upload) reprieved it. */
-  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string, pace: Pace): Promise<boolean> {
+  async function empty(customerId: string, periodEnd: string, signal: AbortSignal, day: string, pace: Pacer): Promise<boolean> {
     const stillDue = async (trx: Transaction<Database>) => (await lockLiveCustomer(trx, customerId)) && (await periodEndIn(trx, customerId))?.toISOString() === periodEnd;
     for (;;) {
-      const started = performance.now();
       const batch = await d.photos.libraryOriginals(customerId, null, DELETE_BATCH);
       if (batch.length === 0) break;
       const gone = await d.photos.deletePhotosIf(customerId, batch.map((p) => p.photoId), stillDue);
       if (gone === undefined) return false;
       await d.repo.count(day, 'photos_deleted', gone);
-      const pausing = performance.now();
-      await yieldAfter(pausing - started, signal, PAUSE_PER_WORK);
-      pace.pausedMs += performance.now() - pausing;
+      await pace(signal);
     }
-    const sweeping = performance.now();
-    await d.deletedPhotoFiles.sweep(); // paced by itself
-    pace.pausedMs += performance.now() - sweeping;
+    await d.deletedPhotoFiles.sweep();
     await d.downloads.deleteAllOf(customerId);
     await d.exports.deleteAllOf(customerId);
     return true;
@@ -74,7 +67,7 @@ export function retentionRun(d: RetentionDeps) {
   const notedCount = (c: Customer, periodEnd: string) =>
     c.emptied_photos != null && c.period_end === periodEnd && (!c.emptied_at || (c.reminded_at !== null && c.emptied_at < c.reminded_at)) ? c.emptied_photos : undefined;
 
-  async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal, pace: Pace): Promise<'mailed' | 'mail-failed' | 'done'> {
+  async function act(planned: { customer: Customer; action: PlannedAction }, now: Date, day: string, signal: AbortSignal, pace: Pacer): Promise<'mailed' | 'mail-failed' | 'done'> {
     const { customer, action } = planned;
     const link = links(customer.channel);
     const at = now.toISOString();
@@ -130,21 +123,19 @@ export function retentionRun(d: RetentionDeps) {
 
   async function runDay(day: string, now: () => Date, signal: AbortSignal): Promise<void> {
     const run = await d.repo.startRun(day, now().toISOString());
+    const pace = cpuDutyCycle({ chunkMs: RUN_CHUNK_MS, pausePerWork: RUN_PAUSE_PER_WORK });
     if (run.finished_at) return;
     let failuresInARow = 0;
     for await (const page of walkCustomers(d.repo, run.cursor, now())) {
       for (const planned of page.planned) {
         signal.throwIfAborted();
-        const started = performance.now();
-        const pace: Pace = { pausedMs: 0 };
         const outcome = await act(planned, now(), day, signal, pace);
-        // A customer's other steps (mail, records, downloads and exports) are paced like the photo batches, whose own pauses do not count as work.
-        await yieldAfter(performance.now() - started - pace.pausedMs, signal, PAUSE_PER_WORK);
+        await pace(signal);
         failuresInARow = outcome === 'mail-failed' ? failuresInARow + 1 : outcome === 'mailed' ? 0 : failuresInARow;
         if (failuresInARow >= MAIL_FAILURES_BEFORE_STOP) throw new Error(`${MAIL_FAILURES_BEFORE_STOP} storage period mails failed in a row; the run goes on later`);
       }
       await d.repo.advance(day, page.cursor, page.seen);
-      await yieldAfter(page.scanMs, signal, PAUSE_PER_WORK);
+      await pace(signal);
     }
     await d.repo.finishRun(day, now().toISOString());
     const done = await d.repo.run(day);

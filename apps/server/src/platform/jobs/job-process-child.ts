@@ -1,15 +1,15 @@
 /**
  * The child side of a job process (job-process.ts): builds what its work needs from the server's setup,
- * then runs each run the server sends, each stoppable by an abort. It works at a lower OS priority than
- * the server, whose requests come first, and ends with its parent.
+ * then runs each run the server sends, each stoppable by an abort. It works in the idle scheduling class,
+ * on what CPU the server leaves, and ends with its parent.
  */
 import { describeError } from '../runtime/error-description.js';
-import { lowerOwnPriority } from '../runtime/priority.js';
+import { lowerOwnPriority, runOnlyWhenIdle } from '../runtime/priority.js';
 import { JOB_PROCESS_ARG, type FromJobProcess, type LogLevel, type ToJobProcess } from './job-process-protocol.js';
 
 /**
- * Below the server (nice 0), above image work (15): the server's requests get about nine times the CPU of
- * a busy thread here, and a run still gets what they leave on a two-core machine (decision 072).
+ * Where the idle scheduling class cannot be had (runOnlyWhenIdle): below the server (nice 0), above image
+ * work (15), so that the server's requests get about nine times the CPU of a busy thread here (decision 072).
  */
 export const JOB_PROCESS_PRIORITY = 10;
 
@@ -23,6 +23,7 @@ export function serveJobProcess<Setup, Input, Output>(setUp: (setup: Setup, log:
   // Imported anywhere but in a process the server forked for it, it would lower that process's priority.
   if (!process.send || !process.argv.includes(JOB_PROCESS_ARG)) throw new Error('A job process runs only as the child the server starts (job-process.ts)');
   lowerOwnPriority(JOB_PROCESS_PRIORITY);
+  runOnlyWhenIdle();
   // Ctrl-C and a service manager's stop reach the whole process group: the server stops the runs first
   // (they are handed back to the queue), then closes the channel, on which this process ends.
   process.on('SIGINT', () => {});

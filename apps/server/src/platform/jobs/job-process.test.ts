@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('a job process', () => {
-  it('runs with what its setup built, in one child at a lower priority, one run after another', async () => {
+  it('runs with what its setup built, in one child in the idle scheduling class, one run after another', async () => {
     const { processes } = open();
     const first = await processes.run({ echo: 'one' }, never());
     const second = await processes.run({ echo: 'two' }, never());
@@ -41,6 +41,7 @@ describe('a job process', () => {
     expect(second.pid).toBe(first.pid);
     expect(first.pid).not.toBe(process.pid);
     expect(first.nice).toBe(JOB_PROCESS_PRIORITY);
+    expect(first.policy, 'SCHED_IDLE').toBe(5);
   });
 
   it("answers a run's error with its message, and goes on with the next run", async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 
@@ -19,5 +20,20 @@ export function lowerOwnPriority(nice: number): void {
     } catch {
       // the thread ended in between
     }
+  }
+}
+
+/**
+ * Puts every thread of this process in Linux's idle class (SCHED_IDLE, through util-linux's chrt; new threads
+ * inherit it): it runs only on a core nothing else wants and never preempts a normal thread when it wakes,
+ * which a niced thread that sleeps and wakes often still does. Answers false where that is not possible
+ * (not Linux, no chrt); `lowerOwnPriority` is then the fallback.
+ */
+export function runOnlyWhenIdle(): boolean {
+  try {
+    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
