@@ -34,12 +34,12 @@ export interface RetentionDeps {
   log: { info(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
 }
 
+type Pacer = ReturnType<typeof cpuDutyCycle>;
+
 /**
  * The daily run (decision 071): walks every customer by id, from the day's cursor, and for each at most one
  * step — a reminder, the library emptied, or the owed last mail (retention-plan.ts decides which).
  */
-type Pacer = ReturnType<typeof cpuDutyCycle>;
-
 export function retentionRun(d: RetentionDeps) {
   const links = (channelCode: string) => {
     const storefront = findChannel(channelCode);
