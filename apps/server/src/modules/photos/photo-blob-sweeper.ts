@@ -17,7 +17,7 @@ const INTENT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Removes the files of deleted photos (their rows went in the delete's transaction), `SWEEP_BATCH` folders at
- * a time, each batch followed by `pausePerWork` times its length of pause; answers how many. Any process may
+ * a time, pausing `pausePerWork` times a batch's length before the next; answers how many. Any process may
  * do it at any time, beside the sweeper below: deleting twice is harmless. The storage period's run sweeps
  * behind its own deletes in its own process (decision 072), so the server has none of its files to remove.
  */

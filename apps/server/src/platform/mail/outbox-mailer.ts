@@ -28,9 +28,11 @@ interface FirstSend {
 export function outboxMailer(dir: string, from: string): Mailer & { list(limit: number): Promise<StoredMail[]> } {
   const jsonNames = async () => (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
   const read = async (name: string) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as StoredMail;
+  // A temporary name of its own per write: two processes sending the same id at once must not rename each other's.
   const writeWhole = async (file: string, text: string) => {
-    await fs.writeFile(`${file}.tmp`, text);
-    await fs.rename(`${file}.tmp`, file);
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await fs.writeFile(temporary, text);
+    await fs.rename(temporary, file);
   };
 
   const sendNow = (token: string): FirstSend => {
