@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Db } from '../platform/db/database.js';
-import { migrateToLatest } from '../platform/db/migrator.js';
+import type { DatabaseTemplates, TemplateContent } from './database-templates.js';
+import { postgresAdminUrl, postgresUrl, untilUnused, withAdmin } from './postgres-admin.js';
+
+/** What a new test database holds: nothing, every migration, or that and the demo accounts. */
+export type TestDatabaseContent = 'empty' | TemplateContent;
 
 /** A database of its own for one test suite; `url` is what DATABASE_URL would say. */
 export interface TestDatabase {
   url: string;
+  content: TestDatabaseContent;
   drop(): Promise<void>;
 }
 
@@ -18,62 +22,65 @@ export interface TestDatabaseKind {
   name: 'sqlite' | 'postgres';
   /** False when the run has no PostgreSQL (vitest started by hand without TEST_DATABASE_URL). */
   available: boolean;
-  create(): Promise<TestDatabase>;
+  /**
+   * A new database: empty (the default), or a copy of the run's migrated or seeded template, made once per
+   * run by the global setup (global-setup.ts): a file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL.
+   */
+  create(content?: TestDatabaseContent): Promise<TestDatabase>;
 }
 
-const postgresAdminUrl = process.env.TEST_DATABASE_URL;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/** The run's templates, from the global setup. */
+function templateOf(kind: 'sqlite' | 'postgres', content: TemplateContent): string {
+  const templates = inject('databaseTemplates');
+  const template = templates?.[kind]?.[content];
+  if (!template) throw new Error(`No ${content} ${kind} template: the server project's global setup makes them (apps/server/vitest.config.ts)`);
+  return template;
+}
 
 if (!postgresAdminUrl && process.env.CI === 'true') {
   throw new Error('TEST_DATABASE_URL is not set under CI: run the tests with `npm test`, which starts a PostgreSQL cluster for the run.');
 }
 
-async function createSqlite(): Promise<TestDatabase> {
+async function createSqlite(content: TestDatabaseContent = 'empty'): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-sqlite-'));
+  const url = path.join(dir, 'shoebox.db');
+  if (content !== 'empty') fs.copyFileSync(templateOf('sqlite', content), url);
   return {
-    url: path.join(dir, 'shoebox.db'),
+    url,
+    content,
     async drop() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
+/** How long a drop waits for a closed pool's sockets before it forces them. */
+const DROP_WAIT_MS = 5_000;
+
 /** A uniquely named database in the run's cluster, so test files can run in parallel. */
-async function createPostgres(): Promise<TestDatabase> {
+async function createPostgres(content: TestDatabaseContent = 'empty'): Promise<TestDatabase> {
   if (!postgresAdminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `shoebox_test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
+  const template = content === 'empty' ? '' : ` TEMPLATE "${templateOf('postgres', content)}"`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"${template}`));
   return {
-    url: url.toString(),
+    url: postgresUrl(name),
+    content,
     async drop() {
       await withAdmin(async (admin) => {
         // Pools close their sockets a moment after destroy(): forcing the drop before that ends
         // connections a pool still counts as open, and its next error reaches no test at all.
-        await untilUnused(admin, name);
+        await untilUnused(admin, name, DROP_WAIT_MS);
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       });
     },
   };
-}
-
-/** Waits (up to 5 s) until nobody is connected to the database. */
-async function untilUnused(admin: pg.Client, name: string): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 5000; ) {
-    const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-    if (Number(rows[0]?.n) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Every database the server supports, for `describe.each(databases)('… on $name', …)`. */
@@ -91,9 +98,8 @@ export function useMigratedDatabase(kind: TestDatabaseKind): () => Db {
   let db: Db | undefined;
   beforeAll(async () => {
     if (!kind.available) return;
-    database = await kind.create();
+    database = await kind.create('migrated');
     db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
   });
   afterAll(async () => {
     await db?.destroy();

@@ -7,15 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { TestDatabaseKind } from './databases.js';
+import type { TestDatabaseContent, TestDatabaseKind } from './databases.js';
 import { PUBLIC_URL } from './test-server.js';
 
 /**
  * A database and a data folder (named from `prefix`) for this test alone. When the test ends, every child
  * handed to `track` is killed, the database dropped and the folder removed, whatever the test did.
  */
-export async function killTestPlace(kind: TestDatabaseKind, prefix: string) {
-  const database = await kind.create();
+export async function killTestPlace(kind: TestDatabaseKind, prefix: string, content: TestDatabaseContent) {
+  const database = await kind.create(content);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const children: ChildProcess[] = [];
   onTestFinished(async () => {

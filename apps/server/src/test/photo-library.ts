@@ -37,7 +37,7 @@ export function useLibraryServer(kind: TestDatabaseKind, options: Omit<TestShoeb
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     if (!kind.available) return;
-    database = await kind.create();
+    database = await kind.create(options.seed === false ? 'migrated' : 'seeded');
     current = await startTestShoebox(kind, { ...options, database });
   });
   afterAll(async () => {

@@ -46,11 +46,17 @@ export interface TestShoeboxOptions {
   web?: boolean;
   /** Reuse this database instead of creating one (it is then not dropped on dispose). */
   database?: TestDatabase;
+  /**
+   * Make the database from nothing (every migration, then the demo accounts) instead of copying the run's
+   * template: for the tests of a new database's start itself.
+   */
+  fromScratch?: boolean;
 }
 
 /** Builds the app exactly as main.ts does, on a database of its own, with logging off. */
 export async function startTestShoebox(kind: TestDatabaseKind, options: TestShoeboxOptions = {}): Promise<TestShoebox> {
-  const database = options.database ?? (await kind.create());
+  const seed = options.seed !== false;
+  const database = options.database ?? (await kind.create(options.fromScratch ? 'empty' : seed ? 'seeded' : 'migrated'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-data-'));
   const webDir = path.join(dataDir, 'web');
   if (options.web !== false) writeFixtureWebDist(webDir);
@@ -68,7 +74,7 @@ export async function startTestShoebox(kind: TestDatabaseKind, options: TestShoe
   let shoebox: Shoebox;
   try {
     shoebox = await createShoebox(config);
-    if (options.seed !== false) await seedDemoAccounts(shoebox.db);
+    if (seed && database.content !== 'seeded') await seedDemoAccounts(shoebox.db);
   } catch (err) {
     if (!options.database) await database.drop();
     throw err;

@@ -11,7 +11,7 @@ import { createDatabase } from '../../platform/db/database.js';
 import type { PhotosTable } from '../../platform/db/schema.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { newCustomer, storePhotos } from '../../test/photo-library.js';
-import { startSourceChild } from '../../test/source-child.js';
+import { startTestChild } from '../../test/children/test-child.js';
 import { PUBLIC_URL, startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { ACCOUNT_DELETION_JOB } from './account-deletion.job.js';
 
@@ -55,7 +55,7 @@ describe.each(databases)('an account deletion killed mid-way on $name', (kind) =
   skipTestsUnlessAvailable(kind);
 
   it('finishes after a restart: no row names the customer, no file of theirs is left, another customer keeps everything', { timeout: 180_000 }, async () => {
-    const database = await kind.create();
+    const database = await kind.create('seeded');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-deletion-kill-'));
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, DATA_DIR: dataDir, DATABASE_URL: database.url };
     let child: ChildProcess | undefined;
@@ -69,7 +69,7 @@ describe.each(databases)('an account deletion killed mid-way on $name', (kind) =
       const stayerFiles = fs.readdirSync(path.join(blobDir, 'photos', staying.id), { recursive: true }).sort();
       await before.close();
 
-      const first = startSourceChild(new URL('../../test/account-deletion-child.ts', import.meta.url), { DELETION_CHILD_ENV: JSON.stringify(env), DELETION_CHILD_CUSTOMER: leaving.id }, 'started', 'first process');
+      const first = startTestChild(new URL('../../test/children/account-deletion.ts', import.meta.url), { DELETION_CHILD_ENV: JSON.stringify(env), DELETION_CHILD_CUSTOMER: leaving.id }, 'started', 'first process');
       child = first.child;
       await first.ready;
       // Watched from the database alone; killed once part of the library is gone.

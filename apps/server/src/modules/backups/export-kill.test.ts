@@ -16,7 +16,7 @@ import { blobDirOf, PUBLIC_URL } from '../../test/test-server.js';
 import { backupRepository } from './backup.repository.js';
 import { chunkBlobKey, EXPORT_JOB } from './backup.service.js';
 import { startExportWorker, type ExportWorkerSetup } from '../../test/export-worker.js';
-import { startSourceChild } from '../../test/source-child.js';
+import { startTestChild } from '../../test/children/test-child.js';
 
 /** Short enough that the killed process's export is taken over within a second or two. */
 const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
@@ -30,9 +30,9 @@ async function until<T>(check: () => Promise<T | undefined | false>, what: strin
   }
 }
 
-/** A process of its own making exports from the sources (test/export-child.ts). */
+/** A process of its own making exports (test/children/export.ts). */
 function startChild(setup: ExportWorkerSetup): { child: ChildProcess; started: Promise<string> } {
-  const { child, ready } = startSourceChild(new URL('../../test/export-child.ts', import.meta.url), { EXPORT_CHILD_SETUP: JSON.stringify(setup) }, 'started ', 'export process');
+  const { child, ready } = startTestChild(new URL('../../test/children/export.ts', import.meta.url), { EXPORT_CHILD_SETUP: JSON.stringify(setup) }, 'started ', 'export process');
   return { child, started: ready };
 }
 

@@ -17,8 +17,8 @@ import { photoRepository } from '../photos/photo.repository.js';
 import { photoService } from '../photos/photo.service.js';
 import { archiveKey, defineDownloadArchiveJob } from './download-archive-job.js';
 import { downloadRepository } from './download.repository.js';
-import type { ArchiveCrashSetup } from '../../test/archive-child.js';
-import { startSourceChild } from '../../test/source-child.js';
+import type { ArchiveCrashSetup } from '../../test/children/archive.js';
+import { startTestChild } from '../../test/children/test-child.js';
 
 /** Short enough that the killed process's job is taken over within a second or two. */
 const TEST_TIMING = { leaseMs: 1_000, heartbeatMs: 200, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200, closeWaitMs: 1_000 };
@@ -53,9 +53,9 @@ const backends: Backend[] = [
   },
 ];
 
-/** A process of its own running test/archive-child.ts from the sources; resolves `stalled` once it is mid-archive. */
+/** A process of its own running test/children/archive.ts; resolves `stalled` once it is mid-archive. */
 function startChild(setup: ArchiveCrashSetup): { child: ChildProcess; stalled: Promise<string>; lines: string[] } {
-  const { child, ready, lines } = startSourceChild(new URL('../../test/archive-child.ts', import.meta.url), { ARCHIVE_CHILD_SETUP: JSON.stringify(setup) }, 'stalled ', 'second process');
+  const { child, ready, lines } = startTestChild(new URL('../../test/children/archive.ts', import.meta.url), { ARCHIVE_CHILD_SETUP: JSON.stringify(setup) }, 'stalled ', 'second process');
   return { child, stalled: ready, lines };
 }
 

@@ -5,7 +5,7 @@ import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { confirmUrl, requestUrl, tokenIn, type IdentityRequestKind } from '../../test/identity-requests.js';
 import { killHard, killTestPlace } from '../../test/killed-server.js';
 import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
-import { startSourceChild } from '../../test/source-child.js';
+import { startTestChild } from '../../test/children/test-child.js';
 import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 
 /** Customers per kind whose confirmations are in flight when the server is killed. */
@@ -15,7 +15,7 @@ describe.each(databases)('email change and deletion confirmations killed mid-way
   skipTestsUnlessAvailable(kind);
 
   it('each confirmation is wholly done or not at all after kill -9, and a marked deletion finishes after the restart', { timeout: 180_000 }, async () => {
-    const { dataDir, database, env, track } = await killTestPlace(kind, 'shoebox-identity-kill-');
+    const { dataDir, database, env, track } = await killTestPlace(kind, 'shoebox-identity-kill-', 'seeded');
     const before = await startTestShoebox(kind, { database, env: { DATA_DIR: dataDir } });
     const mails = () => outboxMailer(path.join(dataDir, 'outbox'), '').list(100_000);
     const ask = async (s: TestShoebox, who: TestAccount, k: IdentityRequestKind, to: string) => {
@@ -34,7 +34,7 @@ describe.each(databases)('email change and deletion confirmations killed mid-way
     }));
     await before.close();
 
-    const server = startSourceChild(new URL('../../test/identity-server-child.ts', import.meta.url), { IDENTITY_CHILD_ENV: JSON.stringify(env) }, 'listening', 'server');
+    const server = startTestChild(new URL('../../test/children/identity-server.ts', import.meta.url), { IDENTITY_CHILD_ENV: JSON.stringify(env) }, 'listening', 'server');
     track(server.child);
     const port = (await server.ready).split(' ')[1];
     const all = leaving.flatMap((l, i) => [l, changing[i]!]);

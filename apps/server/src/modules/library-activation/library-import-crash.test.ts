@@ -9,7 +9,7 @@ import { makeTestJpeg } from '../../seed/photo-like-images.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { killHard, killTestPlace } from '../../test/killed-server.js';
 import { newCustomer, PHOTOS_API } from '../../test/photo-library.js';
-import { startSourceChild } from '../../test/source-child.js';
+import { startTestChild } from '../../test/children/test-child.js';
 import { startTestShoebox } from '../../test/test-server.js';
 import { legacyPhotoKey } from './legacy-photo-keys.js';
 import { LIBRARY_IMPORT_JOB } from './library-import.js';
@@ -18,10 +18,10 @@ const LEGACY_COUNT = 6;
 /** The legacy photo the first process waits at when it is killed: the three before it are imported. */
 const HELD = 3;
 
-/** A server process of its own running test/library-import-child.ts from the sources. */
+/** A server process of its own running test/children/library-import.ts. */
 function startChild(env: Record<string, string>, customerId: string): { child: ChildProcess; started: Promise<string> } {
-  const { child, ready } = startSourceChild(
-    new URL('../../test/library-import-child.ts', import.meta.url),
+  const { child, ready } = startTestChild(
+    new URL('../../test/children/library-import.ts', import.meta.url),
     { IMPORT_CHILD_ENV: JSON.stringify(env), IMPORT_CHILD_CUSTOMER: customerId },
     'started ',
     'first process',
@@ -33,7 +33,7 @@ describe.each(databases)('a library import killed mid-way on $name', (kind) => {
   skipTestsUnlessAvailable(kind);
 
   it('is finished by another process after kill -9: every legacy photo once, none made twice, the library ACTIVE', { timeout: 120_000 }, async () => {
-    const { dataDir, database, env, track } = await killTestPlace(kind, 'shoebox-import-crash-');
+    const { dataDir, database, env, track } = await killTestPlace(kind, 'shoebox-import-crash-', 'seeded');
     // Before: a customer with legacy photos, the fourth of which will hold the first process up.
     const before = await startTestShoebox(kind, { database, env: { DATA_DIR: dataDir } });
     const me = await newCustomer(before);

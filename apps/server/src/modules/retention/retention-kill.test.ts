@@ -5,7 +5,7 @@ import { createDatabase } from '../../platform/db/database.js';
 import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { killHard, killTestPlace } from '../../test/killed-server.js';
 import { insertPhotoRows, newCustomer, type TestCustomer } from '../../test/photo-library.js';
-import { startSourceChild } from '../../test/source-child.js';
+import { startTestChild } from '../../test/children/test-child.js';
 import { startTestShoebox } from '../../test/test-server.js';
 import { outboxMails, type SentMail } from '../../test/widgets.js';
 import { RETENTION_JOB } from './retention.service.js';
@@ -29,7 +29,7 @@ describe.each(databases)('a storage period run killed mid-way on $name', (kind) 
 
   it('goes on after a restart: every reminder sent and recorded once, every due library emptied once, and the run counts add up', { timeout: 120_000 }, async () => {
     const now = new Date();
-    const place = await killTestPlace(kind, 'shoebox-retention-kill-');
+    const place = await killTestPlace(kind, 'shoebox-retention-kill-', 'migrated');
     // A test server starts no run of its own (RETENTION_RUN_HOUR_UTC off): nothing happens before the child starts.
     const seeding = await startTestShoebox(kind, { database: place.database, env: { DATA_DIR: place.dataDir }, seed: false });
     const due: TestCustomer[] = [];
@@ -58,7 +58,7 @@ describe.each(databases)('a storage period run killed mid-way on $name', (kind) 
     }
 
     const env = { ...place.env, RETENTION_RUN_HOUR_UTC: '0' };
-    const first = startSourceChild(new URL('../../test/retention-child.ts', import.meta.url), { RETENTION_CHILD_ENV: JSON.stringify(env) }, 'started', 'first process');
+    const first = startTestChild(new URL('../../test/children/retention.ts', import.meta.url), { RETENTION_CHILD_ENV: JSON.stringify(env) }, 'started', 'first process');
     place.track(first.child);
     await first.ready;
     // Watched from the database alone; killed once some of the libraries are partly gone.

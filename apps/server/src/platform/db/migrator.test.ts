@@ -9,7 +9,7 @@ const APP_TABLES = ['customers', 'identities', 'login_attempts', 'oidc_models', 
 
 describe.each(databases)('migrations on $name', (kind) => {
   it.skipIf(!kind.available)('create every table on a new database, and running them again changes nothing', async () => {
-    const server = await startTestShoebox(kind);
+    const server = await startTestShoebox(kind, { fromScratch: true });
     try {
       const { db } = server;
       const tables = async () => (await db.introspection.getTables()).map((t) => t.name).sort();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createImagePool, ImageJobCrashed, ImageJobFailed, ImageJobTimedOut, ImagePoolBusy, type ImagePool, type ImagePoolOptions } from './image-pool.js';
 import { IMAGE_WORK_PRIORITY } from './image-worker.js';
+import { TEST_CHILD_EXEC_ARGV } from '../../test/children/exec-argv.js';
 
 interface TestJob {
   sleepMs?: number;
@@ -20,6 +21,7 @@ const pools: ImagePool<TestJob, TestResult>[] = [];
 function testPool(options: Partial<ImagePoolOptions> = {}) {
   const pool = createImagePool<TestJob, TestResult>({
     entry: new URL('./fixtures/test-jobs.mjs', import.meta.url),
+    execArgv: TEST_CHILD_EXEC_ARGV,
     size: 2,
     perOwner: 2,
     maxQueued: 50,

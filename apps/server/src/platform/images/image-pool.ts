@@ -8,12 +8,13 @@
  * OS priority (image-worker.ts), so the server keeps its threads and its CPU whatever images arrive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { childExecArgv } from '../runtime/from-source.js';
 import { WORKER_READY, type JobReply, type JobRequest } from './image-job-protocol.js';
 
 export interface ImagePoolOptions {
-  /** The child's module, which calls serveImageJobs: its .ts source under the tests, its .js build otherwise. */
+  /** The child's module, which calls serveImageJobs. */
   entry: URL;
+  /** Node options of the child (default none). */
+  execArgv?: string[];
   /** Jobs running at once, one child process each. */
   size: number;
   /** Jobs of one owner running at once. */
@@ -164,7 +165,7 @@ export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job
 
   function spawn(): Worker {
     const child = fork(o.entry, [], {
-      execArgv: childExecArgv(),
+      execArgv: o.execArgv ?? [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

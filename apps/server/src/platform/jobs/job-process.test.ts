@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FixtureInput, FixtureOutput, FixtureSetup } from './fixtures/job-process-child.js';
 import { JOB_PROCESS_PRIORITY } from './job-process-child.js';
 import { jobProcess, type JobProcess } from './job-process.js';
+import { TEST_CHILD_EXEC_ARGV } from '../../test/children/exec-argv.js';
 
 const ENTRY = new URL('./fixtures/job-process-child.ts', import.meta.url);
 const opened: JobProcess<FixtureInput, FixtureOutput>[] = [];
 
 function open(setup: FixtureSetup = { greeting: 'hello' }, idleMs?: number) {
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const processes = jobProcess<FixtureSetup, FixtureInput, FixtureOutput>({ entry: ENTRY, setup, log: log as unknown as FastifyBaseLogger, idleMs });
+  const processes = jobProcess<FixtureSetup, FixtureInput, FixtureOutput>({ entry: ENTRY, execArgv: TEST_CHILD_EXEC_ARGV, setup, log: log as unknown as FastifyBaseLogger, idleMs });
   opened.push(processes);
   return { processes, log };
 }

@@ -6,7 +6,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
-import { childExecArgv } from '../runtime/from-source.js';
 import type { ErrorDescription } from '../runtime/error-description.js';
 import { JOB_PROCESS_ARG, type FromJobProcess, type ToJobProcess } from './job-process-protocol.js';
 
@@ -20,6 +19,8 @@ const STOP_GRACE_MS = 10_000;
 export interface JobProcessOptions<Setup> {
   /** The child's module: it calls serveJobProcess (job-process-child.ts). */
   entry: URL;
+  /** Node options of the child (default none). */
+  execArgv?: string[];
   /** Sent to each child before its first run: what it builds the work from (structured-cloneable, no more than it needs). */
   setup: Setup;
   log: FastifyBaseLogger;
@@ -67,7 +68,7 @@ export function jobProcess<Setup, Input, Output>(o: JobProcessOptions<Setup>): J
   }
 
   function start(): Child<Output> {
-    const proc = fork(o.entry, [JOB_PROCESS_ARG], { execArgv: childExecArgv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const proc = fork(o.entry, [JOB_PROCESS_ARG], { execArgv: o.execArgv ?? [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const child: Child<Output> = { process: proc, pending: new Map(), held: [], exited: new Promise((resolve) => proc.once('exit', () => resolve())) };
     const startLimit = setTimeout(() => end(child, new Error(`The job process was not ready within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS).unref();
     proc.on('message', (message: FromJobProcess<Output>) => {

@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { databases, type TestDatabase } from '../../test/databases.js';
 import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { createDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrator.js';
-import { SOURCE_EXEC_ARGV } from '../runtime/from-source.js';
+import { startTestChild } from '../../test/children/test-child.js';
 import type { JobRun } from './job-queue.js';
 import { openTestQueue, type TestQueue, type TestQueueSetup } from './fixtures/test-queues.js';
 
@@ -32,10 +29,7 @@ const embeddedBackends: Backend[] = databases.map((kind) => ({
   available: kind.available,
   unavailable: `${kind.name} is not available: set TEST_DATABASE_URL (npm test does)`,
   async create() {
-    const database: TestDatabase = await kind.create();
-    const db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database);
-    await migrateToLatest(db);
-    await db.destroy();
+    const database: TestDatabase = await kind.create('migrated');
     return { setup: { adapter: 'embedded', databaseUrl: database.url, timing: TEST_TIMING }, drop: () => database.drop() };
   },
   async expireLease(setup, kind, id) {
@@ -80,19 +74,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-/** A process of its own running fixtures/job-child.ts from the sources, holding the job kind `effect` until killed. */
+/** A process of its own running fixtures/job-child.ts, holding the job kind `effect` until killed. */
 function startChild(setup: TestQueueSetup): { child: ChildProcess; started: Promise<string> } {
-  const child = spawn(process.execPath, [...SOURCE_EXEC_ARGV, fileURLToPath(new URL('./fixtures/job-child.ts', import.meta.url))], {
-    env: { ...process.env, JOB_CHILD_SETUP: JSON.stringify(setup) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('started ') && resolve(line));
-    child.on('exit', (code, signal) => reject(new Error(`The second process ended (${code ?? signal}) before it took the job: ${stderr}`)));
-  });
-  return { child, started };
+  const { child, ready } = startTestChild(new URL('./fixtures/job-child.ts', import.meta.url), { JOB_CHILD_SETUP: JSON.stringify(setup) }, 'started ', 'second process');
+  return { child, started: ready };
 }
 
 describe.each(backends)('job queue: $name', (backend) => {

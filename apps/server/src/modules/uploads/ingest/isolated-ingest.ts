@@ -6,7 +6,7 @@
  * over INGEST_TIME_LIMIT_MS is refused with a message, and the next one goes on.
  */
 import os from 'node:os';
-import { moduleBeside } from '../../../platform/runtime/from-source.js';
+import { builtModuleBeside } from '../../../platform/runtime/built-module.js';
 import { createImagePool, ImageJobCrashed, ImageJobTimedOut, ImagePoolBusy, type ImagePoolStatus } from '../../../platform/images/image-pool.js';
 import type { IngestedPhoto, IngestOptions } from './ingest-photo.js';
 import { IngestRejection, tooSlow, unprocessable } from './ingest-rejection.js';
@@ -25,8 +25,6 @@ export const INGEST_TIME_LIMIT_MS = 120_000;
 const IDLE_MS = 30_000;
 /** ...except one, so that a photo after a quiet spell does not wait for a process to start (0.6 s). */
 const WARM_CHILDREN = 1;
-
-const WORKER_ENTRY = moduleBeside(import.meta.url, 'ingest-worker');
 
 /** The pool has no room for the photo now: nothing is wrong with it, and it can be tried again later. */
 export class IngestBusy extends Error {
@@ -49,7 +47,7 @@ export interface IsolatedIngest {
 
 export function createIsolatedIngest(o: IsolatedIngestOptions = {}): IsolatedIngest {
   const pool = createImagePool<IngestJob, IngestAnswer>({
-    entry: WORKER_ENTRY,
+    entry: builtModuleBeside(import.meta.url, 'ingest-worker'),
     size: o.size ?? INGESTS_PER_MACHINE,
     perOwner: o.perCustomer ?? INGESTS_PER_CUSTOMER,
     maxQueued: o.maxQueued ?? INGESTS_QUEUED,

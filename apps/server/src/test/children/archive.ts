@@ -5,19 +5,19 @@
  * it reports "stalled <downloadId>" and waits there until it is killed.
  */
 import { PassThrough } from 'node:stream';
-import { loadConfig } from '../config.js';
-import { fsBlobStore } from '../platform/blobs/fs-blob-store.js';
-import type { BlobStore } from '../platform/blobs/blob-store.js';
-import { urlSigner } from '../platform/blobs/url-signer.js';
-import { createDatabase } from '../platform/db/database.js';
-import { openTestQueue, type TestQueueSetup } from '../platform/jobs/fixtures/test-queues.js';
-import { albumRepository } from '../modules/albums/album.repository.js';
-import { albumService } from '../modules/albums/album.service.js';
-import { photoRepository } from '../modules/photos/photo.repository.js';
-import { photoService } from '../modules/photos/photo.service.js';
-import { defineDownloadArchiveJob, DOWNLOAD_ARCHIVE_JOB } from '../modules/downloads/download-archive-job.js';
-import { downloadRepository } from '../modules/downloads/download.repository.js';
-import { silentLog } from './photo-library.js';
+import { loadConfig } from '../../config.js';
+import { fsBlobStore } from '../../platform/blobs/fs-blob-store.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { urlSigner } from '../../platform/blobs/url-signer.js';
+import { createDatabase } from '../../platform/db/database.js';
+import { openTestQueue, type TestQueueSetup } from '../../platform/jobs/fixtures/test-queues.js';
+import { albumRepository } from '../../modules/albums/album.repository.js';
+import { albumService } from '../../modules/albums/album.service.js';
+import { photoRepository } from '../../modules/photos/photo.repository.js';
+import { photoService } from '../../modules/photos/photo.service.js';
+import { defineDownloadArchiveJob, DOWNLOAD_ARCHIVE_JOB } from '../../modules/downloads/download-archive-job.js';
+import { downloadRepository } from '../../modules/downloads/download.repository.js';
+import { silentLog } from '../photo-library.js';
 
 /** What the crash test hands this process, as JSON: the queue, the database and blob folder, and the archive. */
 export interface ArchiveCrashSetup {

@@ -1,11 +1,11 @@
 /**
  * A second server process for the library import crash test (modules/library-activation): it builds the server on the database and data
  * folder the test names (IMPORT_CHILD_ENV, JSON), activates the library of IMPORT_CHILD_CUSTOMER,
- * reports "started <true|false>" on stdout, and runs the import until it is killed. Run from the
- * TypeScript sources with the image pool's module hooks.
+ * reports "started <true|false>" on stdout, and runs the import until it is killed. The server runs from
+ * its build (hooks.mjs).
  */
-import { createShoebox } from '../app.js';
-import { loadConfig } from '../config.js';
+import { createShoebox } from '../../app.js';
+import { loadConfig } from '../../config.js';
 
 const shoebox = await createShoebox(loadConfig(JSON.parse(process.env.IMPORT_CHILD_ENV ?? '') as Record<string, string>));
 const customerId = process.env.IMPORT_CHILD_CUSTOMER ?? '';

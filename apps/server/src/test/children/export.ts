@@ -1,9 +1,9 @@
 /**
  * A second process for the export tests: it makes exports from the queue the test names
  * (EXPORT_CHILD_SETUP, JSON), reports "started <backupId>" on stdout when it takes one, and runs until
- * it is killed. Run from the TypeScript sources with the image pool's module hooks.
+ * it is killed. The server runs from its build (hooks.mjs).
  */
-import { startExportWorker, type ExportWorkerSetup } from './export-worker.js';
+import { startExportWorker, type ExportWorkerSetup } from '../export-worker.js';
 
 const setup = JSON.parse(process.env.EXPORT_CHILD_SETUP ?? '') as ExportWorkerSetup;
 await startExportWorker(setup, (backupId) => process.stdout.write(`started ${backupId}\n`));
