@@ -95,7 +95,8 @@ import { startPartialWriteSweeper } from './platform/blobs/partial-write-sweeper
 import { s3BucketUrl } from './platform/blobs/s3-bucket.js';
 import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
-import { API_SCOPE, createEmbeddedProvider, registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
+import { API_SCOPE } from './platform/auth/embedded/provider-options.js';
+import { registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
 import { createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
@@ -104,7 +105,7 @@ import { redisEventBus } from './platform/events/redis-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
-import { moduleBeside } from './platform/runtime/from-source.js';
+import { builtModuleBeside } from './platform/runtime/built-module.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
@@ -211,7 +212,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
   const retentionRows = retentionRepository(db);
   const retentionSetup: RetentionProcessSetup = { database: config.database, blobs: config.blobs, publicUrl: config.publicUrl, mail: config.mail, mailFrom: config.mailFrom };
-  const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: moduleBeside(import.meta.url, 'retention-process'), setup: retentionSetup, log: app.log });
+  const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: builtModuleBeside(import.meta.url, 'retention-process'), setup: retentionSetup, log: app.log });
   const retention = retentionService(jobs, { repo: retentionRows, work: retentionWork.run, runHourUtc: config.retentionRunHourUtc });
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
@@ -247,7 +248,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       securityHeaders,
       textsFor: catalog.loginTexts,
     };
-    await registerEmbeddedProvider(app, createEmbeddedProvider(options), options);
+    await registerEmbeddedProvider(app, options);
     verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: keys.publicJwks });
   } else {
     verify = createAccessTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, jwks: new URL(config.auth.jwksUrl) });

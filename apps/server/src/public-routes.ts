@@ -4,7 +4,7 @@ import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
 import { BLOCKED_ORDER_PATH, SHARED_BOOK_PATH, SHARED_BOOK_PHOTO_PATH } from './modules/widgets/widget.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
-import { OIDC_PREFIX } from './platform/auth/embedded/provider.js';
+import { OIDC_PREFIX } from './platform/auth/embedded/provider-options.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}${SUBSCRIPTION_PATH}`;

@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BRAND_NAMES, INVOICE_MAX_LINES, type Channel } from '@shoebox/contracts';
-import PDFDocument from 'pdfkit';
 import { invoiceTotals, lineAmount, type InvoiceLine } from './invoice-amounts.js';
 import { fillIn, INVOICE_PDF_TEXTS } from './invoice-pdf-texts.js';
 
@@ -53,6 +52,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   const issued = new Date(invoice.issuedAt);
   const title = invoice.kind === 'collective' ? texts.collectiveInvoice : texts.invoice;
 
+  // Loaded with the first invoice asked for, not with the server: it takes longer to load than the rest of a start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

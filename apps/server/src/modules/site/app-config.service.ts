@@ -1,6 +1,6 @@
 import { API_SERVICES, SERVICE_BASE_PATHS, type AppConfig } from '@shoebox/contracts';
 import type { Config } from '../../config.js';
-import { API_SCOPE } from '../../platform/auth/embedded/provider.js';
+import { API_SCOPE } from '../../platform/auth/embedded/provider-options.js';
 
 /** Builds /config.json for the origin the page was served from, so brand hosts call their own origin. */
 export function appConfigFor(config: Config, origin: string): AppConfig {

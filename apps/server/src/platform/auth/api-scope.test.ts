@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { bearer, forgeAccessToken, identityClaimsOf, signIn } from '../../test/sign-in.js';
 import { AUDIENCE, useTestShoebox } from '../../test/test-server.js';
-import { apiResourceIndicator } from './embedded/provider.js';
+import { apiResourceIndicator } from './embedded/provider-options.js';
 
 const ME = '/api/customer/customers/me';
 

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../../seed/demo-accounts.js';
 import { databases } from '../../../test/databases.js';
 import { bearer, Browser, CLIENT_ID, locationOf, REDIRECT_URI, refreshTokens, signIn, startSignIn, submitLogin, finishSignIn } from '../../../test/sign-in.js';
 import { AUDIENCE, FIXTURE_SIGN_IN_TEXTS, ISSUER, useTestShoebox } from '../../../test/test-server.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from './provider.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './provider-options.js';
 
 const ME = '/api/customer/customers/me';
 const invalidCredentials = FIXTURE_SIGN_IN_TEXTS.invalidCredentials;
