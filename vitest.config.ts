@@ -20,6 +20,8 @@ export default defineConfig({
           root: '.',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // The demo world every server copies, made once while the other projects run (scripts/demo-world.mjs).
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           // After the other projects, one file at a time: a browser and a server need the machine's two cores.
           sequence: { groupOrder: 1 },
           fileParallelism: false,

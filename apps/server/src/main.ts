@@ -1,24 +1,14 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
-import { DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts.js';
-import { seedDemoCampaigns } from './seed/demo-campaigns.js';
-import { seedDemoInvoices } from './seed/demo-invoices.js';
-import { DEMO_LIBRARY_OWNER, seedDemoPhotos } from './seed/demo-photos.js';
-import { seedDemoLegacyLibrary } from './seed/demo-legacy-library.js';
-import { seedDemoProjects } from './seed/demo-projects.js';
-import { seedDemoWidgets } from './seed/demo-widgets.js';
+import { DEMO_PASSWORD } from './seed/demo-accounts.js';
+import { seedDemoAccountsAndRecords, seedDemoLibraries } from './seed/demo-data.js';
+import { DEMO_LIBRARY_OWNER } from './seed/demo-photos.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const shoebox = await createShoebox(config);
-  const demo = config.seedDemoData ? await seedDemoAccounts(shoebox.db) : [];
-  // Before anyone signs in: demo orders carry these vouchers.
-  if (config.seedDemoData) await seedDemoCampaigns(shoebox.db);
-  if (demo.length) await seedDemoInvoices(shoebox.db);
-  // A handful of small files: the account from the older system has them before anyone can sign in.
-  if (demo.length) await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
+  const demo = config.seedDemoData ? await seedDemoAccountsAndRecords(shoebox) : [];
   await shoebox.app.listen({ host: config.host, port: config.port });
 
   const lines = [
@@ -32,15 +22,8 @@ async function main(): Promise<void> {
   }
   if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
-  if (demo.length) {
-    // The demo projects and photo books are made of the customers' photos, so they follow them.
-    seedDemoPhotos(shoebox.db, shoebox.uploads, shoebox.app.log, path.join(config.dataDir, 'demo-seed'))
-      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photos failed'))
-      .then(() => seedDemoProjects(shoebox.db))
-      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo projects failed'))
-      .then(() => seedDemoWidgets(shoebox.db))
-      .catch((err: unknown) => shoebox.app.log.error({ err }, 'Seeding demo photo books failed'));
-  }
+  // Each failed step is logged as it fails.
+  if (demo.length) seedDemoLibraries(shoebox, config, shoebox.app.log).catch(() => {});
 
   let stopping = false;
   const stop = async (signal: string) => {

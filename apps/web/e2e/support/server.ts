@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyDemoWorld, demoWorld } from '../../../../scripts/demo-world.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -50,9 +51,13 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/** A server on a database or bucket of its own, or without the demo data, starts from nothing, as `npm start` does. */
+const startsEmpty = (env: Record<string, string>) => Object.keys(env).some((name) => name === 'DATABASE_URL' || name === 'SEED_DEMO_DATA' || name.startsWith('S3_'));
+
 /**
- * Starts the real server (`node apps/server/dist/main.js`) on a free port with a fresh data
- * directory, and resolves once GET /health answers 200. Extra environment variables override the
+ * Starts the real server (`node apps/server/dist/main.js`) on a free port with a data directory of its own,
+ * a copy of the run's demo world (scripts/demo-world.mjs: every demo account, photo, project and photo book
+ * already there), and resolves once GET /health answers 200. Extra environment variables override the
  * defaults (for example SUPPORT_CHAT_ENABLED or FEATURE_FLAGS).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -62,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-e2e-'));
+  if (!startsEmpty(env)) copyDemoWorld(await demoWorld(), dataDir);
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,

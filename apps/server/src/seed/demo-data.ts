@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Shoebox } from '../app.js';
+import type { Config } from '../config.js';
+import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
+import { seedDemoCampaigns } from './demo-campaigns.js';
+import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoLegacyLibrary } from './demo-legacy-library.js';
+import { seedDemoPhotos } from './demo-photos.js';
+import { seedDemoProjects } from './demo-projects.js';
+import { seedDemoWidgets } from './demo-widgets.js';
+
+/**
+ * The demo world, part one: the accounts and what they have before anyone signs in (the vouchers their orders
+ * carry, invoices, the older system's photos). Every step is idempotent: a restart finds its work done.
+ */
+export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<DemoAccount[]> {
+  const accounts = await seedDemoAccounts(shoebox.db);
+  await seedDemoCampaigns(shoebox.db);
+  await seedDemoInvoices(shoebox.db);
+  await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
+  return accounts;
+}
+
+/**
+ * Part two, minutes of image work: the photo libraries through the real ingest, then the projects and photo
+ * books made of those photos. A failed step is logged and the next still tried; the promise rejects at the end
+ * naming every failed step. A restart part-way continues where it stopped.
+ */
+export async function seedDemoLibraries(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const steps: [string, () => Promise<void>][] = [
+    ['photos', () => seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
+    ['projects', () => seedDemoProjects(shoebox.db)],
+    ['photo books', () => seedDemoWidgets(shoebox.db)],
+  ];
+  const failed: string[] = [];
+  for (const [what, step] of steps) {
+    try {
+      await step();
+    } catch (err) {
+      failed.push(what);
+      log.error({ err }, `Seeding demo ${what} failed`);
+    }
+  }
+  if (failed.length) throw new Error(`Seeding the demo ${failed.join(', ')} failed`);
+}
