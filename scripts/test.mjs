@@ -6,6 +6,11 @@
  * and ends with one line `Tests: N passed, M failed[, K skipped]`.
  * Arguments after `npm test --` go to vitest.
  *
+ * `npm run test:quick [-- vitest arguments]` is the inner loop while working (docs/testing.md): it brings only
+ * the server's build up to date (incrementally: its child processes start from it), skips the web build and the
+ * lint, and runs the contracts, server and web projects, only the tests related to uncommitted changes
+ * (vitest --changed) unless files or filters are given. `npm test` and CI always run everything.
+ *
  * SHOEBOX_TEST_SKIP_BUILD=1 skips the build for quick local reruns (refused under CI=true).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,6 +30,10 @@ const PG_USER = 'postgres';
 /** Written into each cluster's directory, so a later run can tell a live cluster from an abandoned one. */
 const RUNNER_PID_FILE = 'runner.pid';
 const startedAt = Date.now();
+const quick = process.argv[2] === '--quick';
+const vitestExtra = process.argv.slice(quick ? 3 : 2);
+/** The projects of the inner loop: the end-to-end tests need the web build, so they run with `npm test -- --project e2e`. */
+const QUICK_PROJECTS = ['contracts', 'server', 'web'];
 
 const log = (message) => console.log(`[test] ${message}`);
 
@@ -45,6 +54,12 @@ function build() {
     log('Skipping the build (SHOEBOX_TEST_SKIP_BUILD=1)');
     return;
   }
+  if (quick) {
+    if (ci) throw new Failure('npm run test:quick is for working; CI runs npm test');
+    log('Bringing the server build up to date: tsc -b packages/contracts apps/server');
+    run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contracts', 'apps/server']);
+    return;
+  }
   log('Building: npm run build');
   run('npm', ['run', 'build']);
 }
@@ -53,6 +68,7 @@ function build() {
 
 /** A lint failure stops the run before any test: a broken boundary is a failure like a broken build. */
 function lint() {
+  if (quick) return log('Not linting (test:quick): npm test and CI do');
   log('Linting: npm run lint');
   const result = spawnSync('npm', ['run', 'lint'], { stdio: 'inherit', cwd: root });
   if (result.error) throw new Failure(`npm run lint could not be started: ${result.error.message}`);
@@ -354,7 +370,13 @@ function vitestArgs(extra) {
     else if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
   });
   const onlyE2e = projects.length > 0 && projects.every((p) => p === 'e2e');
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extra];
+  if (quick) {
+    if (!projects.length) extra = [...QUICK_PROJECTS.flatMap((p) => ['--project', p]), ...extra];
+    // Only options (and their values) given: the tests related to what changed.
+    const filtered = extra.some((arg, i) => !arg.startsWith('-') && !extra[i - 1]?.startsWith('--project'));
+    if (!filtered && !extra.some((arg) => arg.startsWith('--changed'))) extra = [...extra, '--changed'];
+  }
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, `--reporter=${path.join(root, 'scripts/slowest-files-reporter.mjs')}`, ...extra];
   if (onlyE2e && !hasE2eSpecs()) args.push('--passWithNoTests');
   return args;
 }
@@ -363,7 +385,7 @@ let vitestChild;
 
 function runVitest(env) {
   fs.rmSync(resultsFile, { force: true });
-  const args = vitestArgs(process.argv.slice(2));
+  const args = vitestArgs(vitestExtra);
   log(`Running: vitest ${args.join(' ')}`);
   return new Promise((resolve) => {
     vitestChild = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { stdio: 'inherit', cwd: root, env });

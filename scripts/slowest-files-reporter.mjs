@@ -1,0 +1,30 @@
+/**
+ * A vitest reporter that ends the run with its slowest test files: each file's whole time, the part outside
+ * its tests (loading its modules, its hooks: the world it builds) and the part in them, so a new slow file is
+ * seen the day it lands. `npm test` adds it to every run (docs/testing.md).
+ */
+const SHOWN = 10;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+
+export default class SlowestFilesReporter {
+  onInit(vitest) {
+    this.root = vitest.config.root;
+  }
+
+  onTestRunEnd(testModules) {
+    const files = testModules
+      .map((module) => {
+        const d = module.diagnostic();
+        const total = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+        let tests = 0;
+        for (const test of module.children.allTests()) tests += test.diagnostic()?.duration ?? 0;
+        return { name: `${module.project.name} ${module.moduleId.replace(`${this.root}/`, '')}`, total, tests: Math.min(tests, total) };
+      })
+      .sort((a, b) => b.total - a.total)
+      .slice(0, SHOWN);
+    if (!files.length) return;
+    console.log(`\nThe ${files.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
+    for (const f of files) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);
+  }
+}
