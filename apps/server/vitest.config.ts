@@ -15,6 +15,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // The run's template databases, made once and copied by each suite (src/test/databases.ts).
     globalSetup: ['src/test/global-setup.ts'],
+    // A worker runs its files one after another in one module graph: the server's modules are loaded once
+    // per worker, not once per file (half the project's time). Every suite builds its own server, database
+    // and folders and mocks no module (docs/testing.md).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -8,21 +8,14 @@ import { databases, useMigratedDatabase } from '../test/databases.js';
 import { PHOTOS_API, silentLog, useLibraryServer } from '../test/photo-library.js';
 import { bearer, signIn } from '../test/sign-in.js';
 import { DEMO_LIBRARY_OWNER, DEMO_PHOTO_COUNT, seedDemoPhotos } from './demo-photos.js';
+import { makeTestJpeg } from './photo-like-images.js';
 
 // The seed draws 332 photos of 1200×900. Here the first twelve of Emma's (seeds 1–12, the only ones
 // stored for real below) are the same pictures at 1/75 of the size; the others are never decoded, so
 // a placeholder naming the options stands in for them and keeps this test fast.
-vi.mock('./photo-like-images.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./photo-like-images.js')>();
-  return {
-    ...actual,
-    makeTestJpeg: async (o: Parameters<typeof actual.makeTestJpeg>[0] = {}) =>
-      (o.seed ?? 1) <= 12
-        ? actual.makeTestJpeg({ ...o, width: Math.round((o.width ?? 1600) / 75), height: Math.round((o.height ?? 1200) / 75) })
-        : Buffer.from(`placeholder ${JSON.stringify(o)}`),
-  };
-});
-/** As many of Emma's photos as the mock above makes real. */
+const smallPictures: typeof makeTestJpeg = async (o = {}) =>
+  (o.seed ?? 1) <= 12 ? makeTestJpeg({ ...o, width: Math.round((o.width ?? 1600) / 75), height: Math.round((o.height ?? 1200) / 75) }) : Buffer.from(`placeholder ${JSON.stringify(o)}`);
+/** As many of Emma's photos as smallPictures makes real. */
 const REAL_PHOTOS = 12;
 
 const MARKER = 'demo.photo-library-seeded';
@@ -75,7 +68,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
 
   it('stores nothing where the demo customers do not exist', async () => {
     const { uploads, calls } = countingUploads(undefined, { storeFirst: 0 });
-    await seedDemoPhotos(bareDb(), uploads, silentLog, workDir());
+    await seedDemoPhotos(bareDb(), uploads, silentLog, workDir(), smallPictures);
     expect(calls).toEqual([]);
     expect(await bareDb().selectFrom('photos').select('id').execute()).toEqual([]);
   });
@@ -89,7 +82,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
 
     // First start: the server stops at the 5th photo. Nothing marks the library done.
     const first = countingUploads(server().uploads, { storeFirst: 4, failAt: 5 });
-    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir())).rejects.toThrow('The server stopped');
+    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir(), smallPictures)).rejects.toThrow('The server stopped');
     expect(await marker()).toBeUndefined();
     expect(await emmaPhotoCount()).toBe(4);
     // It worked in the server's own data folder, cleared what the stop before left, and cleans up all the same.
@@ -100,7 +93,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
     // Next start: it goes through all of them; the first four are recognised as already there.
     const info = vi.fn();
     const second = countingUploads(server().uploads, { storeFirst: REAL_PHOTOS });
-    await seedDemoPhotos(server().db, second.uploads, { ...silentLog, info } as unknown as FastifyBaseLogger, workDir());
+    await seedDemoPhotos(server().db, second.uploads, { ...silentLog, info } as unknown as FastifyBaseLogger, workDir(), smallPictures);
     // Emma's library first, then a few photos of Lars for the shared albums.
     const emmas = second.calls.filter((c) => c.customerId === owner);
     expect(emmas).toHaveLength(DEMO_PHOTO_COUNT);
@@ -133,7 +126,7 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
 
     // Every later start: nothing at all.
     const third = countingUploads(server().uploads, { storeFirst: REAL_PHOTOS });
-    await seedDemoPhotos(server().db, third.uploads, silentLog, workDir());
+    await seedDemoPhotos(server().db, third.uploads, silentLog, workDir(), smallPictures);
     expect(third.calls).toEqual([]);
     expect(await emmaPhotoCount()).toBe(12);
     expect(await albums()).toEqual(albumsAfterSeed);
@@ -147,9 +140,9 @@ describe.each(databases)('the demo photo library on $name', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-10T22:00:00.000Z'));
     const first = countingUploads(server().uploads, { storeFirst: 3, failAt: 4 });
-    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir())).rejects.toThrow();
+    await expect(seedDemoPhotos(server().db, first.uploads, silentLog, workDir(), smallPictures)).rejects.toThrow();
     vi.setSystemTime(new Date('2025-03-11T07:00:00.000Z'));
-    await seedDemoPhotos(server().db, countingUploads(server().uploads, { storeFirst: 3 }).uploads, silentLog, workDir());
+    await seedDemoPhotos(server().db, countingUploads(server().uploads, { storeFirst: 3 }).uploads, silentLog, workDir(), smallPictures);
     vi.useRealTimers();
     expect(await emmaPhotoCount()).toBe(3);
   });

@@ -33,7 +33,7 @@ function demoDate(i: number, count: number, now: Date): { local: string; offset:
  * Each photo is written to `workDir` on its way in: a folder of the server's own data, so a server
  * stopped mid-way leaves nothing behind elsewhere, and what it left there is cleared on the next start.
  */
-export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string): Promise<void> {
+export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string, picture: typeof makeTestJpeg = makeTestJpeg): Promise<void> {
   await fs.rm(workDir, { recursive: true, force: true });
   const done = await db.selectFrom('secrets').select('name').where('name', '=', MARKER).executeTakeFirst();
   if (done) return;
@@ -49,7 +49,7 @@ export async function seedDemoPhotos(db: Db, uploads: UploadService, log: Fastif
         const portrait = i % 5 === 0;
         const file = path.join(workDir, `IMG_${1000 + i}.jpg`);
         const dateTaken = demoDate(i, library.count, now);
-        const jpeg = await makeTestJpeg({ width: portrait ? 900 : 1200, height: portrait ? 1200 : 900, seed: library.firstSeed + i, quality: 85, ...(dateTaken ? { dateTaken } : {}) });
+        const jpeg = await picture({ width: portrait ? 900 : 1200, height: portrait ? 1200 : 900, seed: library.firstSeed + i, quality: 85, ...(dateTaken ? { dateTaken } : {}) });
         await fs.writeFile(file, jpeg);
         await uploads.storePhoto({ customerId: owner.customer_id, fileName: path.basename(file), uploadId: 'demo-seed', filePath: file });
         await fs.rm(file, { force: true });
