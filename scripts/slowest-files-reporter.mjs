@@ -1,8 +1,11 @@
 /**
  * A vitest reporter that ends the run with its slowest test files: each file's whole time, the part outside
  * its tests (loading its modules, its hooks: the world it builds) and the part in them, so a new slow file is
- * seen the day it lands. `npm test` adds it to every run (docs/testing.md).
+ * seen the day it lands. `npm test` adds it to every run (docs/testing.md); when it runs several vitest
+ * processes, each writes its files to SHOEBOX_SLOWEST_FILES (JSON) and npm test prints them together.
  */
+import fs from 'node:fs';
+
 const SHOWN = 10;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
@@ -21,8 +24,9 @@ export default class SlowestFilesReporter {
         for (const test of module.children.allTests()) tests += test.diagnostic()?.duration ?? 0;
         return { name: `${module.project.name} ${module.moduleId.replace(`${this.root}/`, '')}`, total, tests: Math.min(tests, total) };
       })
-      .sort((a, b) => b.total - a.total)
-      .slice(0, SHOWN);
+      .sort((a, b) => b.total - a.total);
+    if (process.env.SHOEBOX_SLOWEST_FILES) return fs.writeFileSync(process.env.SHOEBOX_SLOWEST_FILES, JSON.stringify(files));
+    files.splice(SHOWN);
     if (!files.length) return;
     console.log(`\nThe ${files.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
     for (const f of files) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);

@@ -22,7 +22,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp');
-const resultsFile = path.join(tmpRoot, 'vitest-results.json');
 const ci = process.env.CI === 'true';
 const asRoot = process.getuid?.() === 0;
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -362,13 +361,42 @@ function hasE2eSpecs(dir = path.join(root, 'apps/web/e2e')) {
   return fs.readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? hasE2eSpecs(path.join(dir, e.name)) : e.name.endsWith('.e2e.ts')));
 }
 
-/** Only the e2e project may have no files yet: a run filtered to it alone then passes. */
-function vitestArgs(extra) {
+/** The projects named with --project in `extra`. */
+function projectsIn(extra) {
   const projects = [];
   extra.forEach((arg, i) => {
     if (arg === '--project') projects.push(extra[i + 1]);
     else if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
   });
+  return projects;
+}
+
+/** The projects besides the end-to-end one: they share the machine's cores as vitest's workers. */
+const UNIT_PROJECTS = ['contracts', 'server', 'web'];
+
+/**
+ * How the run is split into vitest processes. A whole run is two, side by side: the unit projects, whose
+ * workers keep both cores busy, and the end-to-end project, one file at a time, whose browser and server
+ * often wait on each other. One after the other, they left half the machine idle for half the run. A run
+ * given projects, files or filters is one process with exactly those arguments.
+ */
+function vitestRuns(extra) {
+  if (quick || extra.length) return [{ name: 'vitest', extra }];
+  return [
+    { name: 'units', extra: UNIT_PROJECTS.flatMap((p) => ['--project', p]) },
+    { name: 'e2e', extra: ['--project', 'e2e'] },
+  ];
+}
+
+/** Whether a run of `extra` includes the end-to-end project (all projects run when none is named). */
+const includesE2e = (extra) => {
+  const projects = projectsIn(extra);
+  return !quick && (projects.length === 0 || projects.includes('e2e'));
+};
+
+/** Only the e2e project may have no files yet: a run filtered to it alone then passes. */
+function vitestArgs(extra, files) {
+  const projects = projectsIn(extra);
   const onlyE2e = projects.length > 0 && projects.every((p) => p === 'e2e');
   if (quick) {
     if (!projects.length) extra = [...QUICK_PROJECTS.flatMap((p) => ['--project', p]), ...extra];
@@ -376,33 +404,43 @@ function vitestArgs(extra) {
     const filtered = extra.some((arg, i) => !arg.startsWith('-') && !extra[i - 1]?.startsWith('--project'));
     if (!filtered && !extra.some((arg) => arg.startsWith('--changed'))) extra = [...extra, '--changed'];
   }
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, `--reporter=${path.join(root, 'scripts/slowest-files-reporter.mjs')}`, ...extra];
+  const args = [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${files.results}`,
+    `--reporter=${path.join(root, 'scripts/slowest-files-reporter.mjs')}`,
+    ...extra,
+  ];
   if (onlyE2e && !hasE2eSpecs()) args.push('--passWithNoTests');
   return args;
 }
 
-let vitestChild;
+const children = new Set();
 
-function runVitest(env) {
-  fs.rmSync(resultsFile, { force: true });
-  const args = vitestArgs(vitestExtra);
-  log(`Running: vitest ${args.join(' ')}`);
+/** Starts one vitest process; resolves with its exit code. */
+function runVitest(run, env) {
+  const files = { results: path.join(tmpRoot, `vitest-results-${run.name}.json`), slowest: path.join(tmpRoot, `vitest-slowest-${run.name}.json`) };
+  for (const file of Object.values(files)) fs.rmSync(file, { force: true });
+  const args = vitestArgs(run.extra, files);
+  log(`Running (${run.name}): vitest ${args.join(' ')}`);
   return new Promise((resolve) => {
-    vitestChild = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { stdio: 'inherit', cwd: root, env });
-    vitestChild.on('error', (err) => {
-      log(`vitest could not be started: ${err.message}`);
-      resolve(1);
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { stdio: 'inherit', cwd: root, env: { ...env, SHOEBOX_SLOWEST_FILES: files.slowest } });
+    children.add(child);
+    child.on('error', (err) => {
+      log(`vitest (${run.name}) could not be started: ${err.message}`);
+      resolve({ code: 1, files });
     });
-    vitestChild.on('exit', (code, signal) => {
-      vitestChild = undefined;
-      resolve(code ?? (signal ? 1 : 0));
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), files });
     });
   });
 }
 
-function summarize() {
-  if (!fs.existsSync(resultsFile)) return undefined;
-  const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+function summarize(files) {
+  if (!fs.existsSync(files.results)) return undefined;
+  const report = JSON.parse(fs.readFileSync(files.results, 'utf8'));
   // A file that failed outside its tests (import error, failing hook) counts as one failure.
   const brokenFiles = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
@@ -414,6 +452,21 @@ function summarize() {
   };
 }
 
+/** How many of the slowest files the run names at its end. */
+const SLOWEST_SHOWN = 10;
+
+/** The slowest files of every vitest process of the run (slowest-files-reporter.mjs), so a new slow file is seen the day it lands. */
+function printSlowest(runs) {
+  const files = runs
+    .flatMap((r) => (fs.existsSync(r.files.slowest) ? JSON.parse(fs.readFileSync(r.files.slowest, 'utf8')) : []))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, SLOWEST_SHOWN);
+  if (!files.length) return;
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  log(`The ${files.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
+  for (const f of files) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);
+}
+
 // ----------------------------------------------------------------------------------------- main
 
 let cluster;
@@ -423,7 +476,7 @@ let cleanedUp = false;
 function cleanUp() {
   if (cleanedUp) return;
   cleanedUp = true;
-  if (vitestChild) vitestChild.kill('SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
   stopPostgres(cluster);
   stopRedis(redis);
 }
@@ -437,25 +490,42 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', cleanUp);
 
+/**
+ * Starts making the end-to-end tests' demo world (scripts/demo-world.mjs) beside the lint, so it is ready when
+ * they start; the e2e project's global setup waits for it. Its failure is told there.
+ */
+function startDemoWorld() {
+  if (!includesE2e(vitestExtra)) return;
+  log('Making the demo world of the end-to-end tests meanwhile: node scripts/demo-world.mjs');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/demo-world.mjs')], { cwd: root, stdio: 'ignore' });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+}
+
 async function main() {
   build();
+  startDemoWorld();
   lint();
   ensureServices();
   cluster = await startPostgres();
   redis = await startRedis();
   const env = { ...process.env, TEST_DATABASE_URL: cluster.url, TEST_REDIS_URL: redis.url, CHROMIUM_PATH };
-  const code = await runVitest(env);
-  const summary = summarize();
+  const runs = await Promise.all(vitestRuns(vitestExtra).map((run) => runVitest(run, env)));
+  const summaries = runs.map((r) => summarize(r.files));
+  printSlowest(runs);
   cleanUp();
   log(`Finished in ${Math.round((Date.now() - startedAt) / 1000)} s`);
-  if (!summary) {
-    log(`vitest wrote no results (exit code ${code})`);
+  if (summaries.some((summary) => !summary)) {
+    log(`vitest wrote no results (exit codes ${runs.map((r) => r.code).join(', ')})`);
     console.log('Tests: 0 passed, 0 failed');
     return 1;
   }
-  if (code !== 0 && summary.failed === 0) log(`vitest exited with code ${code} although no test failed: see the errors above`);
-  console.log(`Tests: ${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`);
-  return code !== 0 || summary.failed > 0 ? 1 : 0;
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const summary of summaries) for (const key of Object.keys(total)) total[key] += summary[key];
+  const code = runs.some((r) => r.code !== 0) ? 1 : 0;
+  if (code !== 0 && total.failed === 0) log(`vitest exited with codes ${runs.map((r) => r.code).join(', ')} although no test failed: see the errors above`);
+  console.log(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return code !== 0 || total.failed > 0 ? 1 : 0;
 }
 
 main().then(
