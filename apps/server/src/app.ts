@@ -101,7 +101,6 @@ import { createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
-import { redisEventBus } from './platform/events/redis-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
@@ -171,10 +170,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerHealth(app, db);
 
   const events: EventBus = config.redisUrl
-    ? await redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+    ? await (await import('./platform/events/redis-event-bus.js')).redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : memoryEventBus(app.log);
   // Modules wired below define their job kinds on it; it takes jobs once everything is wired (below).
-  // BullMQ is loaded only when Redis is configured, as the S3 SDK is.
+  // BullMQ and ioredis are loaded only when Redis is configured, as the S3 SDK is.
   const jobs: JobQueue = config.redisUrl
     ? (await import('./platform/jobs/bullmq-job-queue.js')).bullmqJobQueue({ url: config.redisUrl, prefix: `${config.redisPrefix}jobs`, log: app.log })
     : embeddedJobQueue({ db, log: app.log });

@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createShoebox } from './app.js';
-import { DEMO_PASSWORD } from './seed/demo-accounts.js';
+import { DEMO_LIBRARY_OWNER, DEMO_PASSWORD } from './seed/demo-accounts.js';
 import { seedDemoAccountsAndRecords, seedDemoLibraries } from './seed/demo-data.js';
-import { DEMO_LIBRARY_OWNER } from './seed/demo-photos.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

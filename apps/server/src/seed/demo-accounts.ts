@@ -6,6 +6,8 @@ import { insertDemoSettings } from './demo-addresses.js';
 import { demoOrderHistory, insertDemoOrders } from './demo-orders.js';
 
 export const DEMO_PASSWORD = 'shoebox-demo';
+/** The demo consumer whose living photo library is made on first start (demo-photos.ts). */
+export const DEMO_LIBRARY_OWNER = 'emma@example.com';
 const DEMO_PHONE = '+44 20 7946 0000';
 
 export interface DemoAccount {

@@ -6,7 +6,6 @@ import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
 import { seedDemoCampaigns } from './demo-campaigns.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoLegacyLibrary } from './demo-legacy-library.js';
-import { seedDemoPhotos } from './demo-photos.js';
 import { seedDemoProjects } from './demo-projects.js';
 import { seedDemoWidgets } from './demo-widgets.js';
 
@@ -29,7 +28,8 @@ export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<Demo
  */
 export async function seedDemoLibraries(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
-    ['photos', () => seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
+    // The picture maker (sharp) loads with the photos, not with every start of a server whose library is done.
+    ['photos', async () => (await import('./demo-photos.js')).seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
     ['projects', () => seedDemoProjects(shoebox.db)],
     ['photo books', () => seedDemoWidgets(shoebox.db)],
   ];

@@ -6,8 +6,9 @@ import type { Db } from '../platform/db/database.js';
 import { makeTestJpeg } from './photo-like-images.js';
 import type { UploadService } from '../modules/uploads/upload.service.js';
 import { seedDemoAlbums } from './demo-albums.js';
+import { DEMO_LIBRARY_OWNER } from './demo-accounts.js';
 
-export const DEMO_LIBRARY_OWNER = 'emma@example.com';
+export { DEMO_LIBRARY_OWNER };
 export const DEMO_PHOTO_COUNT = 320;
 /** Libraries made on first start: Emma's living library, and a few photos of Lars for the shared albums. */
 const DEMO_LIBRARIES = [

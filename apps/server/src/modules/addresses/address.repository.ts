@@ -56,15 +56,18 @@ export function addressRepository(db: Db) {
     /** Adds an address unless the book holds `max`; the first one, or one asked to be, becomes the default. */
     add: (row: Omit<AddressRow, 'is_default'>, makeDefault: boolean, max: number) =>
       inBook(db, row.customer_id, async (trx) => {
-        const { n } = await trx
+        const { n, latest } = await trx
           .selectFrom('customer_addresses')
-          .select((eb) => eb.fn.countAll().as('n'))
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('created_at').as('latest')])
           .where('customer_id', '=', row.customer_id)
           .executeTakeFirstOrThrow();
         if (Number(n) >= max) throw new Refused('full');
         const isDefault = makeDefault || Number(n) === 0;
         if (isDefault) await clearDefault(trx, row.customer_id);
-        await trx.insertInto('customer_addresses').values({ ...row, is_default: isDefault ? 1 : 0 }).execute();
+        // Two addresses added within one millisecond still keep the order they were added in: "the oldest
+        // remaining one" becomes the default, and a tie would leave that to their random ids.
+        const createdAt = latest && latest >= row.created_at ? new Date(Date.parse(latest) + 1).toISOString() : row.created_at;
+        await trx.insertInto('customer_addresses').values({ ...row, created_at: createdAt, is_default: isDefault ? 1 : 0 }).execute();
         return (await findOne(trx, row.customer_id, row.id))!;
       }),
 

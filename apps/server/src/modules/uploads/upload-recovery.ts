@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { IngestRejection } from './ingest/ingest-photo.js';
+import { IngestRejection } from './ingest/ingest-rejection.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 import { givingUp, OTHER_MACHINES_UPLOADS_KEPT_MS, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 import { UploadBusy } from './upload-busy.js';

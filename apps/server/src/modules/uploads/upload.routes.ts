@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError, errorBody as errorShape } from '../../platform/http/errors.js';
-import { IngestRejection } from './ingest/ingest-photo.js';
+import { IngestRejection } from './ingest/ingest-rejection.js';
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import type { IngestResult, UploadService } from './upload.service.js';

@@ -2,9 +2,9 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, uploadMetadataSchema } from '@shoe
 import { AppError, badRequest, parseRequest } from '../../platform/http/errors.js';
 import type { AlbumService } from '../albums/album.service.js';
 import type { IngestedPhotoToStore, PhotoService, StoredPhoto } from '../photos/photo.service.js';
-import { IngestRejection, type DateTaken } from './ingest/ingest-photo.js';
+import { IngestRejection } from './ingest/ingest-rejection.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
-import { dateFromLastModified } from './ingest/read-date-taken.js';
+import { dateFromLastModified, type DateTaken } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import { givingUp, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';

@@ -5,7 +5,6 @@
  * those, the upload's last-modified time as the browser knew it (dateFromLastModified).
  * Dates are read raw (exifr `reviveValues: false`) so no time zone of this server creeps in.
  */
-import exifr from 'exifr';
 
 export interface DateTaken {
   /** Wall-clock 'YYYY-MM-DDTHH:MM:SS' as the camera showed it (UTC for a GPS stamp, the browser's for a last-modified time). */
@@ -45,6 +44,8 @@ const MAX_OFFSET_MINUTES = 14 * 60;
  * TIFF/EXIF block. Unreadable or missing EXIF is "no date", never an error: the photo is still good.
  */
 export async function readDateTaken(input: string | Buffer): Promise<DateTaken | null> {
+  // Loaded where photos are read (the image pool's children), not by every process that names a date.
+  const { default: exifr } = await import('exifr');
   try {
     const tags: unknown = await exifr.parse(input, { pick: DATE_TAGS, reviveValues: false, translateValues: false });
     return dateTakenFromTags(tags);
