@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAlive } from './process-alive.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverBuild = path.join(root, 'apps/server/dist');
@@ -34,15 +35,6 @@ function worldKey() {
   const hash = createHash('sha256');
   for (const file of filesUnder(serverBuild).filter((f) => f.endsWith('.js'))) hash.update(path.relative(serverBuild, file)).update(fs.readFileSync(file));
   return `${new Date().toISOString().slice(0, 10)}-${hash.digest('hex').slice(0, 16)}`;
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
 }
 
 function seed(dataDir) {
