@@ -59,8 +59,31 @@ function seed(dataDir) {
   });
 }
 
-/** The folder of today's world for this build: made here, or awaited while another process makes it. */
-export async function demoWorld() {
+/** The pid written in a world's lock, or undefined while the maker has not written it yet or the lock is gone. */
+function makerOf(lock) {
+  try {
+    return Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8')) || undefined;
+  } catch (err) {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+let found;
+
+/**
+ * The folder of today's world for this build: made here, or awaited while another process makes it. Found once
+ * per process (its key reads the whole server build); a failure is not kept, so the next caller tries again.
+ */
+export function demoWorld() {
+  found ??= findOrMake().catch((err) => {
+    found = undefined;
+    throw err;
+  });
+  return found;
+}
+
+async function findOrMake() {
   const key = worldKey();
   const world = path.join(worldsDir, key);
   const lock = `${world}.making`;
@@ -71,9 +94,9 @@ export async function demoWorld() {
       fs.mkdirSync(lock);
     } catch (err) {
       if (err.code !== 'EEXIST') throw err;
-      const maker = Number(fs.readFileSync(path.join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+      const maker = makerOf(lock);
       // A maker that died (killed with its run) leaves its lock: the next one takes it over.
-      if (maker && !isAlive(maker)) fs.rmSync(lock, { recursive: true, force: true });
+      if (maker !== undefined && !isAlive(maker)) fs.rmSync(lock, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       continue;
     }

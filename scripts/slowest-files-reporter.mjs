@@ -10,6 +10,14 @@ const SHOWN = 10;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 
+/** Prints the slowest of `files` ({ name, total, tests } in ms), slowest first. */
+export function printSlowestFiles(files) {
+  const shown = [...files].sort((a, b) => b.total - a.total).slice(0, SHOWN);
+  if (!shown.length) return;
+  console.log(`\nThe ${shown.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
+  for (const f of shown) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);
+}
+
 export default class SlowestFilesReporter {
   onInit(vitest) {
     this.root = vitest.config.root;
@@ -23,12 +31,8 @@ export default class SlowestFilesReporter {
         let tests = 0;
         for (const test of module.children.allTests()) tests += test.diagnostic()?.duration ?? 0;
         return { name: `${module.project.name} ${module.moduleId.replace(`${this.root}/`, '')}`, total, tests: Math.min(tests, total) };
-      })
-      .sort((a, b) => b.total - a.total);
-    if (process.env.SHOEBOX_SLOWEST_FILES) return fs.writeFileSync(process.env.SHOEBOX_SLOWEST_FILES, JSON.stringify(files));
-    files.splice(SHOWN);
-    if (!files.length) return;
-    console.log(`\nThe ${files.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
-    for (const f of files) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);
+      });
+    if (process.env.SHOEBOX_SLOWEST_FILES) fs.writeFileSync(process.env.SHOEBOX_SLOWEST_FILES, JSON.stringify(files));
+    else printSlowestFiles(files);
   }
 }

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAlive } from './process-alive.mjs';
+import { printSlowestFiles } from './slowest-files-reporter.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmpRoot = path.join(root, '.tmp');
@@ -380,11 +381,11 @@ function vitestRuns(extra) {
   ];
 }
 
-/** Whether a run of `extra` includes the end-to-end project (all projects run when none is named). */
-const includesE2e = (extra) => {
-  const projects = projectsIn(extra);
-  return !quick && (projects.length === 0 || projects.includes('e2e'));
-};
+/**
+ * Whether the run is sure to start end-to-end tests: the whole suite, or the e2e project named. A run of some
+ * files only does not make the world on speculation; the e2e project's global setup makes it when it is needed.
+ */
+const startsE2e = (extra) => !quick && (extra.length === 0 || projectsIn(extra).includes('e2e'));
 
 /** Only the e2e project may have no files yet: a run filtered to it alone then passes. */
 function vitestArgs(extra, files) {
@@ -444,19 +445,9 @@ function summarize(files) {
   };
 }
 
-/** How many of the slowest files the run names at its end. */
-const SLOWEST_SHOWN = 10;
-
-/** The slowest files of every vitest process of the run (slowest-files-reporter.mjs), so a new slow file is seen the day it lands. */
+/** The slowest files of every vitest process of the run together, so a new slow file is seen the day it lands. */
 function printSlowest(runs) {
-  const files = runs
-    .flatMap((r) => (fs.existsSync(r.files.slowest) ? JSON.parse(fs.readFileSync(r.files.slowest, 'utf8')) : []))
-    .sort((a, b) => b.total - a.total)
-    .slice(0, SLOWEST_SHOWN);
-  if (!files.length) return;
-  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
-  log(`The ${files.length} slowest test files: whole file, outside its tests (modules, hooks), in its tests`);
-  for (const f of files) console.log(`${seconds(f.total)}${seconds(f.total - f.tests)}${seconds(f.tests)}  ${f.name}`);
+  printSlowestFiles(runs.flatMap((r) => (fs.existsSync(r.files.slowest) ? JSON.parse(fs.readFileSync(r.files.slowest, 'utf8')) : [])));
 }
 
 // ----------------------------------------------------------------------------------------- main
@@ -487,7 +478,7 @@ process.on('exit', cleanUp);
  * they start; the e2e project's global setup waits for it. Its failure is told there.
  */
 function startDemoWorld() {
-  if (!includesE2e(vitestExtra)) return;
+  if (!startsE2e(vitestExtra)) return;
   log('Making the demo world of the end-to-end tests meanwhile: node scripts/demo-world.mjs');
   const child = spawn(process.execPath, [path.join(root, 'scripts/demo-world.mjs')], { cwd: root, stdio: 'ignore' });
   children.add(child);

@@ -7,10 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { makeDatabaseTemplates } from './database-templates.js';
+import { postgresAdminUrl } from './postgres-admin.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-templates-'));
-  const made = await makeDatabaseTemplates({ dir, postgresAdminUrl: process.env.TEST_DATABASE_URL, prefix: `shoebox_template_${process.pid}` });
+  const made = await makeDatabaseTemplates({ dir, postgresAdminUrl, prefix: `shoebox_template_${process.pid}` });
   project.provide('databaseTemplates', made.templates);
   return () => made.drop();
 }

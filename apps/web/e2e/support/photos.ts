@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { getAsCustomer } from './auth';
 
-/** The demo consumer's library: the server seeds it in the background on first start (apps/server/src/seed). */
+/** The demo consumer's library: there at once on a server started from the demo world (support/server.ts), seeded in the background on one that starts empty. */
 export const DEMO_LIBRARY_OWNER = 'emma@example.com';
 export const DEMO_LIBRARY_SIZE = 320;
 
@@ -12,7 +12,7 @@ export function photoApi<T>(page: Page, baseUrl: string, path: string): Promise<
   return getAsCustomer<T>(page, `${baseUrl}/api/photo-management${path}`);
 }
 
-/** Waits until the seeded library is complete, so counts and months no longer change under the test. */
+/** Waits until the seeded library is complete (at once on the demo world), so counts and months no longer change under the test. */
 export async function waitForDemoLibrary(page: Page, baseUrl: string): Promise<number> {
   const deadline = Date.now() + SEED_TIMEOUT_MS;
   let count = 0;
