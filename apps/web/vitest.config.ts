@@ -10,7 +10,11 @@ const conditions = ['source', ...defaultClientConditions];
 /** The web's unit and integration tests: jsdom, Testing Library, MSW. Runs standalone or as a project of the root config. */
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions },
+  resolve: {
+    conditions,
+    // tus-js-client's browser build, as the browser gets it, with a stack jsdom can send (src/test/tus-in-jsdom.ts).
+    alias: [{ find: /^tus-js-client$/, replacement: fileURLToPath(new URL('./src/test/tus-in-jsdom.ts', import.meta.url)) }],
+  },
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),

@@ -21,21 +21,20 @@ const promises = new Map<Locale, Promise<DateFnsLocale>>();
 let current: DateFnsLocale | undefined;
 
 /**
- * Loads the channel's date-fns locale. The same promise for a locale every time (React's use() needs a
- * stable one); a failed load is tried again on the next call.
+ * Loads the channel's date-fns locale and makes it the current one. The same promise for a locale every
+ * time (React's use() needs a stable one); a failed load is tried again on the next call.
  */
 export function loadDateLocale(locale: Locale): Promise<DateFnsLocale> {
   let promise = promises.get(locale);
   if (!promise) {
-    promise = loaders[locale]().then(
-      (loaded) => (current = loaded),
-      (error: unknown) => {
-        promises.delete(locale);
-        throw error;
-      },
-    );
+    promise = loaders[locale]().catch((error: unknown) => {
+      promises.delete(locale);
+      throw error;
+    });
     promises.set(locale, promise);
   }
+  // The locale asked for last is the current one, also when it was loaded before another.
+  void promise.then((loaded) => (current = loaded), () => {});
   return promise;
 }
 

@@ -1,14 +1,15 @@
 /**
- * tus-js-client's browser build for tests under jsdom. Use it as the module in a test file:
- *   vi.mock('tus-js-client', () => import('<path>/test/tus-in-jsdom'));
- * Node resolves 'tus-js-client' to its Node build (Buffers and streams, not File), so the browser build is
- * loaded by path. Its XMLHttpRequest stack is kept, with one change: a chunk is sent as an ArrayBuffer,
- * because jsdom's Blob is not a Blob that the fetch Request behind MSW's interceptor can read.
+ * tus-js-client's browser build for tests under jsdom: vitest.config.ts resolves 'tus-js-client' to this
+ * module for every web test. Node would resolve the package to its Node build (Buffers and streams, not
+ * File), so the browser build is loaded by path. Its XMLHttpRequest stack is kept, with one change: a chunk
+ * is sent as an ArrayBuffer, because jsdom's Blob is not a Blob that the fetch Request behind MSW's
+ * interceptor can read.
  */
-import { vi } from 'vitest';
 import type * as Tus from 'tus-js-client';
+// @ts-expect-error -- the browser build has no declarations of its own; it has the package's.
+import * as browserBuild from 'tus-js-client/lib.es5/browser/index.js';
 
-const tus = await vi.importActual<typeof Tus>('tus-js-client/lib.es5/browser/index.js');
+const tus = browserBuild as typeof Tus;
 
 class JsdomHttpStack extends tus.DefaultHttpStack {
   override createRequest(method: string, url: string) {
@@ -20,7 +21,7 @@ class JsdomHttpStack extends tus.DefaultHttpStack {
 }
 
 export class Upload extends tus.Upload {
-  constructor(file: ConstructorParameters<typeof Tus.Upload>[0], options: ConstructorParameters<typeof Tus.Upload>[1]) {
+  constructor(file: ConstructorParameters<typeof tus.Upload>[0], options: ConstructorParameters<typeof tus.Upload>[1]) {
     super(file, { httpStack: new JsdomHttpStack({}), ...options });
   }
 }

@@ -107,4 +107,18 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
   });
+
+  test('a screen left with stacked dialogs open gives the page its scrolling back, whichever closes first', async () => {
+    const user = userEvent.setup();
+    const view = render(<Harness nested />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    expect(document.body.style.overflow).toBe('hidden');
+
+    // React unmounts the outer dialog before the inner one.
+    view.unmount();
+
+    expect(document.body.style.overflow).toBe('');
+    expect(document.querySelector('[inert]')).toBeNull();
+  });
 });

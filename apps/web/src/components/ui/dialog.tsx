@@ -46,6 +46,11 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /** Open dialogs, newest last: only the newest one answers Escape and Tab. */
 const stack: object[] = [];
+/**
+ * The page's own overflow, taken when the first dialog opens and given back when the last one closes, in
+ * whatever order they close (a screen left with two dialogs open unmounts the older one first).
+ */
+let pageOverflow = '';
 
 /**
  * A modal dialog: rendered over the page in a portal, the rest of the page made inert (not focusable, not
@@ -81,8 +86,8 @@ export function Dialog({
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const hide = showAsOnlyLayer(container);
     const me = {};
+    if (stack.length === 0) pageOverflow = document.body.style.overflow;
     stack.push(me);
-    const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
     // On the document, not the dialog: focus may have fallen to <body> (e.g. a focused button was disabled).
@@ -121,7 +126,7 @@ export function Dialog({
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       stack.splice(stack.indexOf(me), 1);
-      if (stack.length === 0) document.body.style.overflow = previousOverflow;
+      if (stack.length === 0) document.body.style.overflow = pageOverflow;
       hide();
       if (returnTo?.isConnected) returnTo.focus();
     };

@@ -12,7 +12,6 @@ import { photosSortStore } from '../../stores/sort-options';
 import { UPLOAD_CHUNK_SIZE } from '../lib/upload-queue';
 import { AddPhotosButton } from './add-photos-button';
 
-vi.mock('tus-js-client', () => import('../../../../test/tus-in-jsdom'));
 
 const ENDPOINT = 'http://api.test/uploads';
 const UPLOAD_ON = { PhotoManagementUploadViewEnabled: true } as const;

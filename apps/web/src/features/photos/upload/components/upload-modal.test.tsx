@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import deDE from '../../../../../public/locales/de-DE.json';
 import deDEUpload from '../../../../../public/locales/de-DE/upload.json';
 import enGBUpload from '../../../../../public/locales/en-GB/upload.json';
@@ -10,7 +10,6 @@ import { server } from '../../../../test/msw-server';
 import { renderWithServices } from '../../../../test/render-with-services';
 import { AddPhotosButton } from './add-photos-button';
 
-vi.mock('tus-js-client', () => import('../../../../test/tus-in-jsdom'));
 
 const ENDPOINT = 'http://api.test/uploads';
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' };

@@ -1,10 +1,9 @@
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { fakeTusServer } from '../../../../test/fake-tus-server';
 import { server } from '../../../../test/msw-server';
 import { UPLOAD_CHUNK_SIZE, UploadQueue, type UploadItem } from './upload-queue';
 
-vi.mock('tus-js-client', () => import('../../../../test/tus-in-jsdom'));
 const { Upload } = await import('tus-js-client');
 
 const ENDPOINT = 'http://api.test/uploads';
