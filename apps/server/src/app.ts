@@ -109,6 +109,8 @@ import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
+import { clientAddressOf } from './platform/http/client-address.js';
+import { redactingLogger } from './platform/http/log-redaction.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createMailer } from './platform/mail/create-mailer.js';
 import { PUBLIC_ROUTES } from './public-routes.js';
@@ -143,7 +145,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await migrateToLatest(db);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : redactingLogger(config.logLevel),
     genReqId: correlationIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -262,7 +264,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
-  registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, log: app.log }));
+  registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log }));
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,

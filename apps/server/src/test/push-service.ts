@@ -24,10 +24,10 @@ export const tokenFor = (sub: string) =>
     .setExpirationTime('10m')
     .sign(privateKey);
 
-type Timings = Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs' | 'maxUnauthenticatedSockets'>;
+type Timings = Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs' | 'maxUnauthenticatedSockets' | 'maxUnauthenticatedSocketsPerClient' | 'clientOf'>;
 
 /**
- * The push socket service alone on a bare HTTP server, with its timings shortened so the rules can be watched;
+ * The push socket service alone on a bare HTTP server, with its timings and limits shortened so the rules can be watched;
  * `verify` may wrap the verifier of tokenFor's tokens. Stopped when the test ends.
  */
 export async function servePush(timings: Timings, o: { verify?: (tokens: AccessTokenVerifier) => AccessTokenVerifier } = {}) {

@@ -34,7 +34,7 @@ describe.each(databases)('email change and deletion confirmations killed mid-way
     }));
     await before.close();
 
-    const server = startTestChild(new URL('../../test/children/identity-server.ts', import.meta.url), { IDENTITY_CHILD_ENV: JSON.stringify(env) }, 'listening', 'server');
+    const server = startTestChild(new URL('../../test/children/server.ts', import.meta.url), { SERVER_CHILD_ENV: JSON.stringify(env) }, 'listening', 'server');
     track(server.child);
     const port = (await server.ready).split(' ')[1];
     const all = leaving.flatMap((l, i) => [l, changing[i]!]);

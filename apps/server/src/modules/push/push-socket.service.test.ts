@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { PUSH_CLOSE } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shoebox/contracts';
@@ -35,24 +36,70 @@ describe('the push socket service', () => {
     answering.ws.close();
   });
 
-  it('refuses an upgrade with 503 while too many sockets have not authenticated yet, and takes one again once a place frees', async () => {
-    const { url } = await servePush({ maxUnauthenticatedSockets: 2 });
+  /** Clients told apart by a header, as if each came from an address of its own. */
+  const byHeader = (request: IncomingMessage) => String(request.headers['x-test-client'] ?? 'anyone');
+  const from = (client: string) => ({ origin: null, headers: { 'x-test-client': client } });
+  const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (err: { status?: number; body?: string }) => err);
+
+  it('refuses a client a socket with 429 while it has too many waiting to authenticate; another client still gets one', async () => {
+    const { url } = await servePush({ maxUnauthenticatedSocketsPerClient: 2, clientOf: byHeader });
     const token = await tokenFor('emma');
-    const first = await connectPush(url, { origin: null });
-    const second = await connectPush(url, { origin: null });
-    const refused = await connectPush(url, { origin: null }).then(
-      () => undefined,
-      (err: { status?: number; body?: string }) => err,
-    );
-    expect(refused?.status).toBe(503);
-    expect(apiErrorSchema.parse(JSON.parse(refused!.body!))).toMatchObject({ status: 503, error: 'busy' });
+    const first = await connectPush(url, from('attacker'));
+    const second = await connectPush(url, from('attacker'));
+    const refused = await refusal(connectPush(url, from('attacker')));
+    expect(refused).toMatchObject({ status: 429 });
+    expect(apiErrorSchema.parse(JSON.parse(refused!.body!))).toMatchObject({ status: 429, error: 'too_many_requests' });
+    const customer = await connectPush(url, from('customer'));
+    customer.authenticate(token);
+    await customer.receivedCount(1);
     // An authenticated socket no longer counts; nor does a closed one.
     first.authenticate(token);
     await first.receivedCount(1);
-    const third = await connectPush(url, { origin: null });
+    const third = await connectPush(url, from('attacker'));
     second.ws.close();
     await second.closed;
-    const fourth = await connectPush(url, { origin: null });
-    for (const c of [first, third, fourth]) c.ws.close();
+    const fourth = await connectPush(url, from('attacker'));
+    for (const c of [first, third, fourth, customer]) c.ws.close();
+  });
+
+  it('anonymous sockets holding every place cannot keep a signed-in customer out: the oldest silent one is cut', async () => {
+    const { url } = await servePush({ maxUnauthenticatedSockets: 5, clientOf: byHeader });
+    const token = await tokenFor('emma');
+    const held = [];
+    for (let i = 0; i < 5; i++) held.push(await connectPush(url, from(`anonymous-${i}`)));
+    const customers = [];
+    for (let i = 0; i < 5; i++) {
+      const customer = await connectPush(url, from(`customer-${i}`));
+      customer.authenticate(token);
+      await customer.receivedCount(1);
+      customers.push(customer);
+    }
+    // The first customer took the oldest anonymous socket's place; each later one the place an authenticated customer left.
+    expect(await closedWithin(held[0]!, 2_000)).toMatchObject({ code: 1006 });
+    for (const c of held.slice(1)) expect(await closedWithin(c, 100)).toBe('open');
+    for (const c of [...customers, ...held]) c.ws.close();
+  });
+
+  it('refuses an upgrade with 503 only while every waiting socket is having its token checked, and takes one again once a place frees', async () => {
+    let release = () => {};
+    const checking = new Promise<void>((resolve) => (release = resolve));
+    const { url } = await servePush({ maxUnauthenticatedSockets: 2, clientOf: byHeader }, { verify: (tokens) => async (t) => (await checking, tokens(t)) });
+    const token = await tokenFor('emma');
+    const first = await connectPush(url, from('a'));
+    const second = await connectPush(url, from('b'));
+    first.authenticate(token);
+    second.authenticate(token);
+    // Both first messages have arrived once a third socket's upgrade is answered; poll until it is refused.
+    let refused: { status?: number; body?: string } | undefined;
+    await expect.poll(async () => {
+      refused = await refusal(connectPush(url, from('c')).then((c) => (c.ws.close(), c)));
+      return refused?.status;
+    }, { timeout: 5_000 }).toBe(503);
+    expect(apiErrorSchema.parse(JSON.parse(refused!.body!))).toMatchObject({ status: 503, error: 'busy' });
+    release();
+    await first.receivedCount(1);
+    await second.receivedCount(1);
+    const third = await connectPush(url, from('c'));
+    for (const c of [first, second, third]) c.ws.close();
   });
 });

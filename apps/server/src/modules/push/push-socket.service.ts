@@ -14,10 +14,15 @@ export const MAX_PUSH_MESSAGE_BYTES = 16 * 1024;
 /** Tabs and screens of one customer with a socket open at once; the oldest goes beyond it (decision 048). */
 export const MAX_PUSH_SOCKETS_PER_CUSTOMER = 20;
 /**
- * Sockets on this server not yet authenticated (each lasts at most PUSH_AUTHENTICATE_WITHIN_MS); beyond
- * it an upgrade is refused with 503, so idle handshakes cannot pile up memory and file handles (decision 048).
+ * Sockets on this server not yet authenticated (each lasts at most PUSH_AUTHENTICATE_WITHIN_MS), so idle
+ * handshakes cannot pile up memory and file handles (decision 048). Beyond it a new socket takes the place
+ * of the oldest one that has sent nothing yet: a browser sends its token at once, so anonymous sockets held
+ * open cannot keep a signed-in customer out (decision 074). Only when every waiting socket's token is being
+ * checked is an upgrade refused, with 503.
  */
 export const MAX_UNAUTHENTICATED_PUSH_SOCKETS = 500;
+/** Sockets waiting to authenticate from one client address; beyond it an upgrade is refused with 429 (decision 074). */
+export const MAX_UNAUTHENTICATED_PUSH_SOCKETS_PER_CLIENT = 10;
 /** A socket that has not answered the previous ping by the next one is dropped (decision 048). */
 export const PUSH_PING_INTERVAL_MS = 30_000;
 /** How long a stopping server waits for its sockets' closing handshakes before cutting them. */
@@ -37,6 +42,9 @@ export interface PushSocketOptions {
   pingIntervalMs?: number;
   maxSocketsPerCustomer?: number;
   maxUnauthenticatedSockets?: number;
+  maxUnauthenticatedSocketsPerClient?: number;
+  /** The address a request comes from, as the rest of the API reads it (platform/http/client-address.ts). */
+  clientOf?: (request: IncomingMessage) => string;
 }
 
 export interface PushSocketService {
@@ -56,6 +64,8 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   const pingIntervalMs = o.pingIntervalMs ?? PUSH_PING_INTERVAL_MS;
   const maxSockets = o.maxSocketsPerCustomer ?? MAX_PUSH_SOCKETS_PER_CUSTOMER;
   const maxUnauthenticated = o.maxUnauthenticatedSockets ?? MAX_UNAUTHENTICATED_PUSH_SOCKETS;
+  const maxPerClient = o.maxUnauthenticatedSocketsPerClient ?? MAX_UNAUTHENTICATED_PUSH_SOCKETS_PER_CLIENT;
+  const clientOf = o.clientOf ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
   // By then every socket now waiting has authenticated or been closed.
   const retryAfterSeconds = Math.ceil(authenticateWithinMs / 1000);
   const origins = new Set(o.origins);
@@ -63,8 +73,21 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   /** Each customer's authenticated sockets, oldest first. */
   const byCustomer = new Map<string, WebSocket[]>();
   const alive = new WeakSet<WebSocket>();
-  /** Sockets accepted that have not authenticated yet (their token may be being checked). */
-  const unauthenticated = new Set<WebSocket>();
+  /** Sockets accepted that have not authenticated yet, oldest first, each with its client's address. */
+  const unauthenticated = new Map<WebSocket, string>();
+  const unauthenticatedPerClient = new Map<string, number>();
+  /** Of those, the ones that have sent nothing yet (the others' tokens are being checked). */
+  const silent = new Set<WebSocket>();
+
+  function stopWaiting(ws: WebSocket): void {
+    silent.delete(ws);
+    const client = unauthenticated.get(ws);
+    if (client === undefined) return;
+    unauthenticated.delete(ws);
+    const left = (unauthenticatedPerClient.get(client) ?? 1) - 1;
+    if (left > 0) unauthenticatedPerClient.set(client, left);
+    else unauthenticatedPerClient.delete(client);
+  }
   let closing = false;
 
   const unsubscribe = o.events.subscribe((userId, message) => {
@@ -104,7 +127,7 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   }
 
   function register(ws: WebSocket, customerId: string): void {
-    unauthenticated.delete(ws);
+    stopWaiting(ws);
     const sockets = byCustomer.get(customerId) ?? [];
     sockets.push(ws);
     byCustomer.set(customerId, sockets);
@@ -129,9 +152,11 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
     ws.once('close', () => clearTimeout(timer));
   }
 
-  function accept(ws: WebSocket): void {
-    unauthenticated.add(ws);
-    ws.once('close', () => unauthenticated.delete(ws));
+  function accept(ws: WebSocket, client: string): void {
+    unauthenticated.set(ws, client);
+    unauthenticatedPerClient.set(client, (unauthenticatedPerClient.get(client) ?? 0) + 1);
+    silent.add(ws);
+    ws.once('close', () => stopWaiting(ws));
     alive.add(ws);
     ws.on('pong', () => alive.add(ws));
     ws.on('error', (err) => o.log.debug({ err }, 'Push socket error'));
@@ -143,6 +168,7 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
       // After the first message every other one is ignored, authenticated or still being checked (§5).
       if (!first) return;
       first = false;
+      silent.delete(ws);
       clearTimeout(deadline);
       const token = isBinary ? null : authenticateToken(data);
       if (!token) return closeWith(ws, PUSH_CLOSE.badMessage);
@@ -174,12 +200,23 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
       // Clients that are not browsers send none, and cannot be lured into using a customer's token.
       const origin = request.headers.origin;
       if (origin !== undefined && !origins.has(origin)) return refuseUpgrade(request, socket, 403, 'forbidden', 'This origin may not open the push channel');
-      if (unauthenticated.size >= maxUnauthenticated) {
-        o.log.warn({ limit: maxUnauthenticated }, 'Push socket refused: too many sockets waiting to authenticate');
-        return refuseUpgrade(request, socket, 503, 'busy', 'Too many connections are opening; try again shortly', { 'Retry-After': String(retryAfterSeconds) });
+      const client = clientOf(request);
+      if ((unauthenticatedPerClient.get(client) ?? 0) >= maxPerClient) {
+        o.log.warn({ limit: maxPerClient }, 'Push socket refused: too many sockets of one client waiting to authenticate');
+        return refuseUpgrade(request, socket, 429, 'too_many_requests', 'Too many connections are opening from here; try again shortly', { 'Retry-After': String(retryAfterSeconds) });
       }
-      // ws completes the handshake and calls accept() synchronously, so the count above is never stale.
-      wss.handleUpgrade(request, socket, head, accept);
+      if (unauthenticated.size >= maxUnauthenticated) {
+        const oldestSilent = silent.values().next().value;
+        if (!oldestSilent) {
+          o.log.warn({ limit: maxUnauthenticated }, 'Push socket refused: too many sockets waiting to authenticate');
+          return refuseUpgrade(request, socket, 503, 'busy', 'Too many connections are opening; try again shortly', { 'Retry-After': String(retryAfterSeconds) });
+        }
+        // Cut at once, not closed politely: a client holding sockets open would not answer a closing handshake.
+        stopWaiting(oldestSilent);
+        oldestSilent.terminate();
+      }
+      // ws completes the handshake and calls accept() synchronously, so the counts above are never stale.
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, client));
     },
     async close() {
       closing = true;
