@@ -109,7 +109,7 @@ import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
-import { clientAddressOf } from './platform/http/client-address.js';
+import { clientAddressOf, registerProxyCheck } from './platform/http/client-address.js';
 import { redactingLogger } from './platform/http/log-redaction.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createMailer } from './platform/mail/create-mailer.js';
@@ -167,6 +167,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   };
   registerErrorHandling(app);
   registerRequestGuards(app);
+  registerProxyCheck(app, config.trustProxy);
   registerCorrelationEcho(app);
   registerSecurityHeaders(app, securityHeaders);
   registerHealth(app, db);

@@ -23,9 +23,10 @@ describe.each(databases)('sign-in throttling under concurrent attempts on $name'
       const attempt = await startSignIn(server().app, { remoteAddress: '198.51.100.1' });
       const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => submitLogin(attempt, 'lars@example.com', `wrong-${i}`)));
       expect(tally(responses)).toEqual({ 401: LOGIN_MAX_FAILURES, 429: 200 - LOGIN_MAX_FAILURES });
-      // The address stays locked, also for the right password from elsewhere.
-      const later = await startSignIn(server().app, { remoteAddress: '198.51.100.2' });
-      expect((await submitLogin(later, 'lars@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+      // That client stays shut out of the address, also with the right password; the customer elsewhere signs in.
+      const again = await startSignIn(server().app, { remoteAddress: '198.51.100.1' });
+      expect((await submitLogin(again, 'lars@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+      await expect(signIn(server().app, 'lars@example.com', DEMO_PASSWORD, { remoteAddress: '198.51.100.2' })).resolves.toHaveProperty('access_token');
     },
     CONCURRENT_TIMEOUT_MS,
   );
@@ -49,11 +50,15 @@ describe.each(databases)('sign-in throttling under concurrent attempts on $name'
     async () => {
       const attempt = await startSignIn(server().app, { remoteAddress: '198.51.100.4' });
       const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => submitLogin(attempt, `guess-${i}@example.com`, 'wrong')));
-      expect(tally(responses)).toEqual({ 401: IP_MAX_FAILURES, 429: 200 - IP_MAX_FAILURES });
-      // That network is locked even for an account nobody guessed; the account itself is not.
-      const sameNetwork = await startSignIn(server().app, { remoteAddress: '198.51.100.4' });
-      expect((await submitLogin(sameNetwork, 'daan@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
-      await expect(signIn(server().app, 'daan@example.com', DEMO_PASSWORD, { remoteAddress: '198.51.100.5' })).resolves.toHaveProperty('access_token');
+      // Past its limit a network gets one more check every few seconds: at most one of the rest was checked.
+      const counts = tally(responses);
+      expect(counts[401], JSON.stringify(counts)).toBeGreaterThanOrEqual(IP_MAX_FAILURES);
+      expect(counts[401], JSON.stringify(counts)).toBeLessThanOrEqual(IP_MAX_FAILURES + 1);
+      expect(counts[429], JSON.stringify(counts)).toBe(200 - counts[401]!);
+      // A customer behind that network, whose account nobody guessed, is slowed, never shut out.
+      await expect
+        .poll(async () => (await submitLogin(await startSignIn(server().app, { remoteAddress: '198.51.100.4' }), 'daan@example.com', DEMO_PASSWORD)).statusCode, { timeout: 30_000, interval: 1_000 })
+        .toBe(303);
     },
     CONCURRENT_TIMEOUT_MS,
   );
