@@ -34,6 +34,24 @@ const NOT_PUBLIC = [
   'https://intranet/orders',
   'https://printer.local/orders',
   'https://metadata.google.internal/computeMetadata/v1/',
+  // The forms a hostile probe found accepted (issue 26).
+  'https://localhost.localdomain/orders',
+  'https://erp.corp/orders',
+  'https://nas.lan/orders',
+  'https://router.home/orders',
+  'https://db.localdomain/orders',
+  'https://[::ffff:0:7f00:1]/orders',
+  'https://[64:ff9b:1::a00:1]/orders',
+  'https://[2002:7f00:1::1]/orders',
+  'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/orders',
+  'https://[100::1]/orders',
+  'https://[fec0::1]/orders',
+  'https://127.0.0.1.nip.io/orders',
+  'https://10-0-0-1.sslip.io/orders',
+  'https://app.localtest.me/orders',
+  'https://lvh.me/orders',
+  'https://hooks.example.com:0/orders',
+  'https://192.0.2.10/orders',
 ];
 /** Credentials in the address would be stored and answered in clear on every GET /customers/me. */
 const WITH_CREDENTIALS = ['https://erp:s3cret@hooks.example.com/orders', 'https://erp@hooks.example.com/orders'];
