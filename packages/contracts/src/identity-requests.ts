@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailAddressSchema } from './email-address.js';
 import { channelNameSchema } from './channel-name.js';
 import { idSchema, text } from './text.js';
 
@@ -29,7 +30,7 @@ export const identityConfirmParamsSchema = z.object({
 });
 
 /** 409 email_in_use when another account has the address; 429 when requested too often (spec §5). */
-export const emailChangeRequestSchema = z.object({ email: z.email().check(z.maxLength(320)), channel: channelNameSchema });
+export const emailChangeRequestSchema = z.object({ email: emailAddressSchema(), channel: channelNameSchema });
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 
 export const accountDeletionRequestSchema = z.object({ channel: channelNameSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailAddressSchema } from './email-address.js';
 import type { Channel } from './channels.js';
 import { displayText, text } from './text.js';
 
@@ -33,7 +34,7 @@ const inputByKind = {
     holder,
   }),
   sepaDirectDebit: z.object({ kind: z.literal('sepaDirectDebit'), iban: text().check(z.regex(/^[A-Za-z]{2}\d{2}[A-Za-z\d ]{10,36}$/, { message: 'iban' })), holder }),
-  paypal: z.object({ kind: z.literal('paypal'), email: z.email().check(z.maxLength(320)) }),
+  paypal: z.object({ kind: z.literal('paypal'), email: emailAddressSchema() }),
   ideal: z.object({ kind: z.literal('ideal') }),
   bancontact: z.object({ kind: z.literal('bancontact') }),
   klarna: z.object({ kind: z.literal('klarna') }),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   channelForHost,
+  emailAddressSchema,
   SERVICE_BASE_PATHS,
   SHARED_BOOK_WEB_PATH,
   WIDGET_SHARE_LINK_VALID_DAYS,
@@ -32,7 +33,7 @@ const DAY_MS = 86_400_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 /** Canonical base64 (RFC 4648 §4) with its padding; anything else is refused rather than guessed at. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const emailSchema = z.email().check(z.maxLength(254));
+const emailSchema = emailAddressSchema();
 
 const invalid = (path: string, message: string) => badRequest('Invalid query', [{ path, message }]);
 

@@ -27,6 +27,18 @@ describe('safeEntryName', () => {
     expect(safeEntryName('  trailing.jpg . ')).toBe('trailing.jpg');
   });
 
+  it('gives a Windows device name a leading "_", whatever its case or what follows its first dot, so Windows can extract it', () => {
+    for (const [uploaded, kept] of [
+      ['CON.jpg', '_CON.jpg'],
+      ['nul.tar.jpg', '_nul.tar.jpg'],
+      ['Aux', '_Aux'],
+      ['COM1.jpeg', '_COM1.jpeg'],
+      ['lpt9 .png', '_lpt9.png'],
+      ['COM¹.jpg', '_COM¹.jpg'],
+    ]) expect(safeEntryName(uploaded), uploaded).toBe(kept);
+    for (const name of ['CONCERT.jpg', 'com10.jpg', 'my con.jpg', 'console.jpg']) expect(safeEntryName(name)).toBe(name);
+  });
+
   it('a name with nothing usable left becomes the fallback, keeping its extension', () => {
     expect(safeEntryName('')).toBe(FALLBACK_ENTRY_NAME);
     expect(safeEntryName('   ')).toBe(FALLBACK_ENTRY_NAME);

@@ -7,6 +7,8 @@ export const MAX_ENTRY_NAME_BYTES = 255;
 const UNSAFE = new RegExp(`[${'\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069'}]`, 'g');
 /** Path separators and what Windows refuses in a name: replaced. */
 const REPLACED = /[/\\:*?"<>|]/g;
+/** Windows' device names, refused as a file's name whatever follows the first dot ("CON.jpg", "nul.tar.gz"): given a leading "_". */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])\s*$/i;
 
 function splitExtension(name: string): [string, string] {
   const dot = name.lastIndexOf('.');
@@ -28,15 +30,16 @@ function cutToBytes(s: string, max: number): string {
 /**
  * An uploaded name as a file in a zip: one name, never a path (no separators, no "..", no leading
  * dots that would hide it), no control characters, Windows' refused characters replaced, no trailing
- * dots or spaces, at most 255 bytes with its extension kept, composed (NFC) as macOS and Windows
- * compare names. A name with nothing left becomes the fallback, keeping the extension if there is one.
+ * dots or spaces, no Windows device name (CON, NUL, COM1 …), at most 255 bytes with its extension kept,
+ * composed (NFC) as macOS and Windows compare names. A name with nothing left becomes the fallback, keeping the extension if there is one.
  */
 export function safeEntryName(uploaded: string): string {
   const cleaned = uploaded.normalize('NFC').replace(UNSAFE, '').replace(REPLACED, '_').trim().replace(/[.\s]+$/, '');
   // A dot at the very start begins the extension too: ".jpg" keeps ".jpg" and gets the fallback before it.
   const dot = cleaned.lastIndexOf('.');
   const extension = cutToBytes(dot >= 0 ? cleaned.slice(dot) : '', 32);
-  const stem = (dot >= 0 ? cleaned.slice(0, dot) : cleaned).replace(/\.{2,}/g, '.').replace(/^[.\s]+|[.\s]+$/g, '') || FALLBACK_ENTRY_NAME;
+  const bare = (dot >= 0 ? cleaned.slice(0, dot) : cleaned).replace(/\.{2,}/g, '.').replace(/^[.\s]+|[.\s]+$/g, '') || FALLBACK_ENTRY_NAME;
+  const stem = WINDOWS_DEVICE.test(bare.split('.')[0]!) ? `_${bare}` : bare;
   return cutToBytes(stem, MAX_ENTRY_NAME_BYTES - Buffer.byteLength(extension)).trimEnd() + extension;
 }
 
