@@ -34,6 +34,15 @@ describe('text fields', () => {
     expect(z.safeParse(text(), `photo${c}gpj.exe`).success).toBe(true);
   });
 
+  it('refuse half of a surrogate pair on its own, and accept the pair', () => {
+    for (const value of ['\uD800', '\uDFFF', 'Trip\uD83Dx', 'Trip\uDCF7x', 'Trip\uDCF7\uD83D']) {
+      expect(z.safeParse(text(), value).success, hex(value.replace('Trip', ''))).toBe(false);
+      expect(textProblem(value)).toBe('surrogate');
+    }
+    expect(z.safeParse(text(), 'Trip \uD83D\uDCF7').success).toBe(true);
+    expect(textProblem('Trip \uD83D\uDCF7')).toBeUndefined();
+  });
+
   it.each(NEIGHBOURS.map((c) => [hex(c), c]))('accept %s, next to the refused ranges', (_name, c) => {
     expect(z.safeParse(displayText(), `Trip${c}2024`).success).toBe(true);
     expect(textProblem(`Trip${c}2024`, { display: true })).toBeUndefined();

@@ -6,27 +6,36 @@ import { z } from 'zod/mini';
  * separators (U+2028, U+2029) are refused with them: every such field is a single line, and they break
  * a line as a line feed does (in a mail's subject, a made-up "Bcc:" line). Names that other people see
  * (an album's name in a shared album, a file name) also refuse the bidirectional embeddings, overrides
- * and isolates that make text read other than it is stored ("photo\u202Egpj.exe").
+ * and isolates that make text read other than it is stored ("photo\u202Egpj.exe"). Half of a surrogate
+ * pair on its own (JSON's "\ud800") is no character: stored, it would become U+FFFD and be answered back
+ * other than it was sent, so it is refused too.
  */
 const CONTROL = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
 const BIDI = '\\u202A-\\u202E\\u2066-\\u2069';
 const CONTROL_CHARACTER = new RegExp(`[${CONTROL}]`);
 const BIDI_CONTROL = new RegExp(`[${BIDI}]`);
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
 export const BIDI_CONTROL_MESSAGE = 'Must not contain text-direction controls';
+export const LONE_SURROGATE_MESSAGE = 'Must not contain half of a surrogate pair';
 
-export type TextProblem = 'control' | 'bidi';
+export type TextProblem = 'control' | 'surrogate' | 'bidi';
 
 /** Why a string is not acceptable text, for callers outside a schema (form checks, tus metadata). */
 export function textProblem(value: string, o: { display?: boolean } = {}): TextProblem | undefined {
   if (CONTROL_CHARACTER.test(value)) return 'control';
+  if (LONE_SURROGATE.test(value)) return 'surrogate';
   if (o.display && BIDI_CONTROL.test(value)) return 'bidi';
   return undefined;
 }
 
 /** A single-line string without control characters: every string a request carries starts here. */
-export const text = () => z.string().check(z.regex(new RegExp(`^[^${CONTROL}]*$`), { message: CONTROL_CHARACTER_MESSAGE, abort: true }));
+export const text = () =>
+  z.string().check(
+    z.regex(new RegExp(`^[^${CONTROL}]*$`), { message: CONTROL_CHARACTER_MESSAGE, abort: true }),
+    z.refine((value) => !LONE_SURROGATE.test(value), { message: LONE_SURROGATE_MESSAGE, abort: true }),
+  );
 
 /** A name other people may see: text, and no text-direction controls either. */
 export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE, abort: true }));

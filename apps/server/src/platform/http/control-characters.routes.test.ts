@@ -29,6 +29,8 @@ const CONTROLS = {
   'next line': 'Trip\u0085x',
   // Unicode's line and paragraph separators break a line as a line feed does (in a mail's subject, too).
   'line separator': 'Trip\u2028x',
+  // Half of a surrogate pair: stored, it would come back as U+FFFD, other than it was sent.
+  'lone surrogate': 'Trip\uD800x',
 };
 /** Refused too in names other people see, where they make text read other than it is stored. */
 const BIDI = {
@@ -291,6 +293,21 @@ const FIELDS: Field[] = [
 /** The characters a field is shown to refuse: only the NUL safety net where the contracts do not apply. */
 const badValues = (f: Field) => Object.entries(f.netOnly ? { NUL: CONTROLS.NUL } : { ...CONTROLS, ...(f.display ? BIDI : {}) });
 
+/**
+ * The request carrying `bad` in the field, or undefined when the field cannot carry it: only a JSON body
+ * can hold half a surrogate pair (a URL cannot encode one; a header's bytes decode it as U+FFFD).
+ */
+function carried(f: Field, bad: string, c: Context): InjectOptions | undefined {
+  if (bad !== CONTROLS['lone surrogate']) return f.request(bad, c);
+  let request: InjectOptions;
+  try {
+    request = f.request(bad, c);
+  } catch {
+    return undefined;
+  }
+  return JSON.stringify(request.payload ?? null).includes('\\ud800') ? request : undefined;
+}
+
 /** Every table a refused call could have written to, in a stable order. */
 async function everything(server: TestShoebox) {
   const tables = ['customers', 'albums', 'album_photos', 'album_participants', 'photos', 'newsletter_subscriptions', 'uploads', 'downloads', 'backups', 'jobs', 'projects', 'temp_selections', 'orders', 'order_products', 'widgets', 'widget_pages', 'widget_shares', 'widget_share_counts', 'gallery_entries', 'blocked_orders', 'customer_addresses', 'customer_payment_methods', 'identity_requests', 'identities'] as const;
@@ -321,7 +338,9 @@ describe.each(databases)('control characters in requests on $name', (kind) => {
     const before = await everything(s);
     const unknown = field.oauth ? await s.app.inject(field.request('unknown', context)) : undefined;
     for (const [kind, bad] of badValues(field)) {
-      const response = await s.app.inject(field.request(bad, context));
+      const request = carried(field, bad, context);
+      if (!request) continue;
+      const response = await s.app.inject(request);
       if (unknown) {
         expect([response.statusCode, response.body], `${kind}: ${response.body}`).toEqual([unknown.statusCode, unknown.body]);
       } else {
