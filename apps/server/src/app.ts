@@ -113,6 +113,7 @@ import { clientAddressOf, registerProxyCheck } from './platform/http/client-addr
 import { redactingLogger } from './platform/http/log-redaction.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createMailer } from './platform/mail/create-mailer.js';
+import { recipientLimit } from './platform/mail/recipient-limit.js';
 import { PUBLIC_ROUTES } from './public-routes.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -182,6 +183,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     : embeddedJobQueue({ db, log: app.log });
 
   const { mailer, outbox } = await createMailer(config);
+  // Mails to addresses somebody else named, counted per recipient whoever asks (decision 076).
+  const recipients = recipientLimit(db);
   if (outbox) registerMailboxPage(app, outbox, config.devMailbox);
   const { blobs, localFolder } = await createBlobStore(config, db);
   if (localFolder) registerBlobRoutes(app, localFolder);
@@ -257,13 +260,13 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   }
 
   // Public routes, each named in PUBLIC_ROUTES; the sign-in provider, blobs, health and mailbox are registered above.
-  await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl)), { prefix: SERVICE_BASE_PATHS.emailGateway });
+  await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl, recipients)), { prefix: SERVICE_BASE_PATHS.emailGateway });
   // The back office moves orders with a service credential, never a customer's token (decision 055).
   const fulfilmentKey = config.fulfilmentApiKey ?? (await getOrCreateSecret(db, FULFILMENT_KEY_SECRET, () => randomBytes(32).toString('base64url')));
   const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to) => (await orders.move(code, to)).order });
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
-  const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log });
+  const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log }));
   registerApiReference(app, routes, {
@@ -300,7 +303,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
     await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
     await api.register(widgetRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
-    await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
+    await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, recipients, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
   });
 
   await registerSite(app, config);
@@ -319,6 +322,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const shareSweeper = books.startShareSweeper();
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
+    recipients.purge().catch((err) => app.log.error({ err }, 'Purging mail recipients failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

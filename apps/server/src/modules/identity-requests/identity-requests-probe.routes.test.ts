@@ -17,6 +17,7 @@ import { connectPush, listenForPush } from '../../test/push-client.js';
 import { bearer, refreshTokens, signIn } from '../../test/sign-in.js';
 import { PUBLIC_URL, startTestShoebox, useTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { identityRequestService } from './identity-requests.service.js';
+import { MAILS_PER_RECIPIENT_PER_HOUR, recipientLimit } from '../../platform/mail/recipient-limit.js';
 
 /** Attacks on the email change and deletion links from outside: forged and misused tokens, floods and races. */
 
@@ -82,12 +83,18 @@ describe.each(databases)('attacks on email change and account deletion on $name'
     expect(await tokensTo(who.email, 'deleteaccount')).toHaveLength(IDENTITY_REQUESTS_PER_WINDOW);
   });
 
-  it('many customers from one client: each is held to its own limit', async () => {
+  it('many customers from one client: each is held to its own limit, and one address they all name gets no more than its hour\'s mails', async () => {
     const customers = await Promise.all(Array.from({ length: 10 }, () => testAccount(db())));
-    const to = freshEmail('shared-target');
-    const answers = await Promise.all(customers.flatMap((c) => Array.from({ length: 6 }, () => requestChange(c, to))));
+    const targets = customers.map(() => freshEmail('own-target'));
+    const answers = await Promise.all(customers.flatMap((c, i) => Array.from({ length: 6 }, () => requestChange(c, targets[i]!))));
     expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
-    expect(await tokensTo(to, 'emailchanges')).toHaveLength(10 * IDENTITY_REQUESTS_PER_WINDOW);
+
+    const others = await Promise.all(Array.from({ length: 10 }, () => testAccount(db())));
+    const shared = freshEmail('shared-target');
+    const atOnce = await Promise.all(others.map((c) => requestChange(c, shared)));
+    expect(atOnce.filter((a) => a.statusCode === 202)).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR);
+    expect(atOnce.filter((a) => a.statusCode === 429)).toHaveLength(10 - MAILS_PER_RECIPIENT_PER_HOUR);
+    expect(await tokensTo(shared, 'emailchanges')).toHaveLength(MAILS_PER_RECIPIENT_PER_HOUR);
   });
 
   it('requests made at once leave only one working link: the others are closed', async () => {
@@ -143,7 +150,7 @@ describe.each(databases)('attacks on email change and account deletion on $name'
         });
       },
     });
-    const service = identityRequestService({ db: racing, mailer: outboxMailer(outbox(server()), ''), publicUrl: PUBLIC_URL, accountDeletions: server().accountDeletions });
+    const service = identityRequestService({ db: racing, mailer: outboxMailer(outbox(server()), ''), publicUrl: PUBLIC_URL, accountDeletions: server().accountDeletions, recipients: recipientLimit(db()) });
     await expect(service.confirmEmailChange(who.identity, { ...who.identity, confirmationToken: change })).rejects.toMatchObject({ status: 404 });
     expect(await deletedAt(who)).not.toBeNull();
     expect((await emailsOf(who)).identity ?? who.email).toBe(who.email);

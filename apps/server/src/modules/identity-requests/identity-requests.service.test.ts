@@ -5,6 +5,7 @@ import type { MailMessage, Mailer } from '../../platform/mail/mailer.js';
 import { databases, useMigratedDatabase } from '../../test/databases.js';
 import { AddressTakenError, identityRequestRepository } from './identity-requests.repository.js';
 import { identityRequestService, type AccountDeletions } from './identity-requests.service.js';
+import { recipientLimit } from '../../platform/mail/recipient-limit.js';
 import { testAccount, type TestAccount } from '../../test/identity-accounts.js';
 
 const HOUR_MS = 3_600_000;
@@ -32,7 +33,7 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
     const sent: MailMessage[] = [];
     const mailer: Mailer = { send: async (m) => void sent.push(m) };
     const deletions = markOnly(db());
-    const service = identityRequestService({ db: db(), mailer, publicUrl: 'https://account.example', accountDeletions: deletions, now: () => clock });
+    const service = identityRequestService({ db: db(), mailer, publicUrl: 'https://account.example', accountDeletions: deletions, recipients: recipientLimit(db(), () => clock), now: () => clock });
     const tokenFor = (to: string) => new URL(/https?:\/\/\S+/.exec(sent.filter((m) => m.to === to).at(-1)?.text ?? '')?.[0] ?? 'missing:').searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
     const params = (who: TestAccount, confirmationToken = '') => ({ idpType: who.identity.idpType, idpSub: who.identity.idpSub, confirmationToken });
     return { service, sent, deletions, tokenFor, params, advance: (ms: number) => (clock = new Date(clock.getTime() + ms)), now: () => clock };
@@ -109,6 +110,7 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
       mailer: { send: async (m) => { if (m.to === who.email) throw new Error('mailbox unavailable'); sent.push(m); } },
       publicUrl: 'https://account.example',
       accountDeletions: markOnly(db()),
+      recipients: recipientLimit(db(), now),
       now,
     });
     await expect(failing.requestEmailChange(who.identity, params(who), { email: 'half@example.com', channel: 'www.printhaven.co.uk' })).rejects.toMatchObject({ status: 503 });

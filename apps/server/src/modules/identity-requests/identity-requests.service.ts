@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AppError, notFound, TooManyRequests } from '../../platform/http/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import type { RecipientLimit } from '../../platform/mail/recipient-limit.js';
 import { identityRequestMail } from './identity-request-mails.js';
 import { AddressTakenError, identityRequestRepository, type IdentityRequestKind } from './identity-requests.repository.js';
 
@@ -38,6 +39,8 @@ export interface IdentityRequestDeps {
   /** Where the web is served: the links point at its confirmation pages. */
   publicUrl: string;
   accountDeletions: AccountDeletions;
+  /** Mails to one address, whoever asks (decision 076): the new address of an email change is not yet the customer's. */
+  recipients: RecipientLimit;
   now?: () => Date;
   log?: FastifyBaseLogger;
 }
@@ -61,7 +64,7 @@ const mailUnavailable = () => new AppError(503, 'mail_unavailable', 'The confirm
  * Email change and account deletion (account-area §4, §7.1, decision 064): a request mails a link with a
  * single-use token, of which only the hash is kept; confirming uses it in the same transaction as the change.
  */
-export function identityRequestService({ db, mailer, publicUrl, accountDeletions, now = () => new Date(), log }: IdentityRequestDeps) {
+export function identityRequestService({ db, mailer, publicUrl, accountDeletions, recipients, now = () => new Date(), log }: IdentityRequestDeps) {
   const repo = identityRequestRepository(db);
 
   /** Only the signed-in customer's own identity exists for them: any other answers as if there were none. */
@@ -128,10 +131,16 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
       // The customer's own address is in use too: confirming it would change nothing (decision 064).
       if (await repo.addressTaken(email)) throw emailInUse();
       const locale = channelForHost('', body.channel).locale;
-      return open({ customerId: identity.customerId, kind: 'email_change', newEmail: email, channel: body.channel, validHours: EMAIL_CHANGE_LINK_VALID_HOURS, window }, (link, expires) => [
-        identityRequestMail('emailChange', { to: email, locale, link, expires }),
-        identityRequestMail('emailChangeNotice', { to: current, locale, email }),
-      ]);
+      const giveBack = await recipients.reserve(email);
+      try {
+        return await open({ customerId: identity.customerId, kind: 'email_change', newEmail: email, channel: body.channel, validHours: EMAIL_CHANGE_LINK_VALID_HOURS, window }, (link, expires) => [
+          identityRequestMail('emailChange', { to: email, locale, link, expires }),
+          identityRequestMail('emailChangeNotice', { to: current, locale, email }),
+        ]);
+      } catch (err) {
+        await giveBack();
+        throw err;
+      }
     },
 
     /**

@@ -8,13 +8,14 @@ import {
 } from '@shoebox/contracts';
 import { badRequest, notFound, TooManyRequests } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RecipientLimit } from '../../platform/mail/recipient-limit.js';
 import type { NewsletterRepository } from './newsletter.repository.js';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 const WINDOW_MS = NEWSLETTER_THROTTLE_WINDOW_MINUTES * 60_000;
 
 /** Newsletter double opt-in, as the email gateway does it: a request mails a link; the link confirms. */
-export function newsletterService(repo: NewsletterRepository, mailer: Mailer, publicUrl: string, now: () => Date = () => new Date()) {
+export function newsletterService(repo: NewsletterRepository, mailer: Mailer, publicUrl: string, recipients: RecipientLimit, now: () => Date = () => new Date()) {
   /** Counted before anything else, for subscribed and unknown addresses alike, so the limit reveals nothing either. */
   async function throttle(email: string, client: string): Promise<void> {
     const at = now().getTime();
@@ -32,6 +33,8 @@ export function newsletterService(repo: NewsletterRepository, mailer: Mailer, pu
       await throttle(email, client);
       const existing = await repo.find(email);
       if (existing?.confirmed_at) return;
+      // Anyone may ask for any address: the address itself is protected too (decision 076).
+      const giveBack = await recipients.reserve(email);
       const token = randomBytes(24).toString('base64url');
       const requestedAt = now();
       await repo.savePending({
@@ -46,7 +49,12 @@ export function newsletterService(repo: NewsletterRepository, mailer: Mailer, pu
       link.searchParams.set('confirmation-token', token);
       link.searchParams.set('email', email);
       link.searchParams.set('channel', channel.host);
-      await mailer.send({ to: email, subject: 'Please confirm your newsletter subscription', text: `Confirm your subscription by opening this link:\n\n${link.href}\n\nThe link works for ${NEWSLETTER_CONFIRMATION_VALID_DAYS} days.` });
+      try {
+        await mailer.send({ to: email, subject: 'Please confirm your newsletter subscription', text: `Confirm your subscription by opening this link:\n\n${link.href}\n\nThe link works for ${NEWSLETTER_CONFIRMATION_VALID_DAYS} days.` });
+      } catch (err) {
+        await giveBack();
+        throw err;
+      }
     },
 
     /** Confirming twice with the same link (a double click) succeeds twice and changes nothing more. */

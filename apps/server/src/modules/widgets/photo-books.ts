@@ -3,6 +3,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RecipientLimit } from '../../platform/mail/recipient-limit.js';
 import { galleryRepository } from './gallery.repository.js';
 import { startShareSweeper } from './share-sweeper.js';
 import { galleryService } from './gallery.service.js';
@@ -21,13 +22,14 @@ interface PhotoBookDeps {
   publicUrl: string;
   channelOf: (identity: Identity) => Promise<{ channel: string }>;
   log: FastifyBaseLogger;
+  recipients: RecipientLimit;
 }
 
 /** Online photo books wired together: the services the composition root hands its routes, and what account deletion erases. */
-export function photoBooks({ db, toPhoto, mailer, blobs, publicUrl, channelOf, log }: PhotoBookDeps) {
+export function photoBooks({ db, toPhoto, mailer, blobs, publicUrl, channelOf, log, recipients }: PhotoBookDeps) {
   const repo = widgetRepository(db);
   const view = widgetView(repo, toPhoto);
-  const shares = widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log });
+  const shares = widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log, recipients });
   const gallery = galleryService(galleryRepository(db), repo);
   return {
     widgets: widgetService(repo, view),

@@ -18,6 +18,7 @@ import type { Identity } from '../../platform/auth/access-token.js';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blobs/blob-store.js';
 import { AppError, badRequest, notFound, TooManyRequests } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RecipientLimit } from '../../platform/mail/recipient-limit.js';
 import { consumerOnly } from './consumers-only.js';
 import { shareMail } from './share-mail.js';
 import type { WidgetRepository } from './widget.repository.js';
@@ -70,11 +71,13 @@ interface ShareDeps {
   /** The customer's storefront (channel code or host). */
   channelOf: (identity: Identity) => Promise<{ channel: string }>;
   log: FastifyBaseLogger;
+  /** Mails to one address, whoever asks (decision 076). */
+  recipients: RecipientLimit;
   now?: () => Date;
 }
 
 /** Share links: mailed to anyone, opening the book without an account until they expire or the book goes. */
-export function widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log, now = () => new Date() }: ShareDeps) {
+export function widgetShareService({ repo, view, mailer, blobs, publicUrl, channelOf, log, recipients, now = () => new Date() }: ShareDeps) {
   const liveShare = async (token: string) => {
     const share = await repo.openShare(hash(token), now().toISOString());
     if (!share) throw notFound('This link has expired or does not exist');
@@ -101,6 +104,7 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
       if (!book) throw notFound('Photo book not found');
       const at = now();
       await throttle(customerId, at.getTime());
+      const giveBack = await recipients.reserve(to);
 
       const token = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
       const expiresAt = new Date(at.getTime() + WIDGET_SHARE_LINK_VALID_DAYS * DAY_MS);
@@ -125,6 +129,7 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
       } catch (err) {
         log.error({ err, shareId: share.id }, 'Sending a photo book share failed');
         await repo.deleteShare(share.id);
+        await giveBack();
         throw new MailUnavailable();
       }
       await repo.markShareSent(share.id, now().toISOString());

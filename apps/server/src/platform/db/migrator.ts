@@ -25,6 +25,7 @@ import * as identityRequests from './migrations/023-identity-requests.js';
 import * as accountDeletions from './migrations/024-account-deletions.js';
 import * as widgets from './migrations/025-widgets.js';
 import * as storagePeriods from './migrations/026-storage-periods.js';
+import * as mailRecipients from './migrations/027-mail-recipients.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '024-account-deletions': accountDeletions,
   '025-widgets': widgets,
   '026-storage-periods': storagePeriods,
+  '027-mail-recipients': mailRecipients,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

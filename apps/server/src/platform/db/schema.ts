@@ -449,6 +449,19 @@ export interface AccountDeletionsTable {
   finished_at: string | null;
 }
 
+/** A recipient of mails others asked for, by the sha256 of its address: the row its sends are counted under (migration 027, decision 076). */
+export interface MailRecipientsTable {
+  recipient: string;
+  touched_at: string;
+}
+
+/** One mail to such a recipient (migration 027). */
+export interface MailRecipientSendsTable {
+  id: string;
+  recipient: string;
+  sent_at: string;
+}
+
 /** A customer's storage period near or past its end (migration 026, decision 071). */
 export interface StoragePeriodsTable {
   customer_id: string;
@@ -611,6 +624,8 @@ export interface Database {
   temp_selection_turns: TempSelectionTurnsTable;
   identity_requests: IdentityRequestsTable;
   identity_request_counts: IdentityRequestCountsTable;
+  mail_recipients: MailRecipientsTable;
+  mail_recipient_sends: MailRecipientSendsTable;
   account_deletions: AccountDeletionsTable;
   widgets: WidgetsTable;
   widget_pages: WidgetPagesTable;
