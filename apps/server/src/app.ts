@@ -194,9 +194,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const albums = albumService(albumRows, library.toPhoto);
   const uploadRows = uploadRepository(db);
   const uploadFiles = uploadDatastore(config.uploadsDir);
-  const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums });
   const customers = customerService(customerRepository(db));
-  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, log: app.log });
+  const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums, mayAdd: customers.mayAdd });
+  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, mayAdd: customers.mayAdd, log: app.log });
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);

@@ -1,6 +1,6 @@
 import type { Customer, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { storableCallbackUrl } from './callback-address.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
 import type { CustomerRepository } from './customer.repository.js';
@@ -25,8 +25,21 @@ function toCustomer(row: CustomersTable): Customer {
   };
 }
 
+/** What a Blocked business account may not do (decision 077): add photos or place orders. */
+export const accountBlocked = () => new AppError(403, 'account_blocked', 'This business account is blocked: please contact customer care');
+
 export function customerService(repo: CustomerRepository) {
   return {
+    /**
+     * Refuses a Blocked business account what adds to it (decision 077): it still signs in, sees and
+     * downloads all it has and changes its settings. A deleted or unknown customer is a 404.
+     */
+    async mayAdd(customerId: string): Promise<void> {
+      const row = await repo.findLive(customerId);
+      if (!row) throw notFound('Customer not found');
+      if (row.business_status === 'Blocked') throw accountBlocked();
+    },
+
     /** A deleted or unknown customer is a 404: the account area then signs the customer out. */
     async me(identity: Identity): Promise<Customer> {
       const row = await repo.findLive(identity.customerId);

@@ -149,6 +149,7 @@ describe.each(databases)('order answers kept in memory, on two servers sharing o
       repo: orderRepository(a().db),
       events: { publish: async () => {} },
       customerOf: async () => ({ firstName: 'Test', lastName: 'Customer', phone: null }),
+      mayAdd: async () => {},
       log: silentLog,
       now: () => clock,
     });

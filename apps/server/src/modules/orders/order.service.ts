@@ -96,6 +96,8 @@ export interface OrderServiceDeps {
   events: Pick<EventBus, 'publish'>;
   /** The customer's own name and phone, for a PickupPoint order placed without a delivery address. */
   customerOf: (identity: Identity) => Promise<{ firstName: string; lastName: string; phone: string | null }>;
+  /** Refuses a customer who may not place orders (a Blocked business account, decision 077). */
+  mayAdd: (customerId: string) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => number;
 }
@@ -351,6 +353,7 @@ export function orderService(deps: OrderServiceDeps) {
      * Status Received (awaiting payment); the total is the products' prices less their vouchers.
      */
     async place(customer: Identity, input: PlaceOrderInput): Promise<SuperOrder> {
+      await deps.mayAdd(customer.customerId);
       const channel = findChannel(input.channel);
       if (!channel || channel.code !== input.channel) throw badRequest('Unknown channel', [{ path: 'channel', message: 'Unknown channel' }]);
       if (!input.products.length) throw badRequest('An order needs at least one product', [{ path: 'products', message: 'Too small' }]);

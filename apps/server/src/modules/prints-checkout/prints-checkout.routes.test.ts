@@ -10,7 +10,7 @@ import {
 } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
-import { DELETION_INFO_URL, insertPhotoRows, newCustomer, PHOTOS_API, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { DELETION_INFO_URL, insertPhotoRows, newCustomer, PHOTOS_API, type TestCustomer, tusClient, useLibraryServer } from '../../test/photo-library.js';
 import { PRINTS_ORDERS_PATH } from './prints-checkout.routes.js';
 
 const URL = `${SERVICE_BASE_PATHS.orders}${PRINTS_ORDERS_PATH}`;
@@ -51,6 +51,23 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
     expect(response.statusCode).toBe(status);
     return apiErrorSchema.parse(response.json());
   };
+
+  it('a Blocked business account may not place an order (403 account_blocked) nor start an upload, and still sees its orders and photos', async () => {
+    const s = await withSelection(1);
+    await server().db.updateTable('customers').set({ business_status: 'Blocked', business_company: 'Hopper Prints' }).where('id', '=', s.who.id).execute();
+
+    expect(refused(await post(s.who, order(s)), 403)).toMatchObject({ error: 'account_blocked' });
+    expect((await ordersOf(s.who)).total).toBe(0);
+    const upload = await tusClient(server(), s.who.headers).create(1024, { filename: 'IMG_1.jpg', filetype: 'image/jpeg' });
+    expect(upload.statusCode, upload.body).toBe(403);
+    expect(apiErrorSchema.parse(upload.json())).toMatchObject({ error: 'account_blocked' });
+    expect(await server().db.selectFrom('uploads').select('id').where('customer_id', '=', s.who.id).execute()).toEqual([]);
+    expect((await server().app.inject({ url: `${PHOTOS_API}/photos`, headers: s.who.headers })).statusCode).toBe(200);
+
+    // Unblocked (Active), the same order goes through.
+    await server().db.updateTable('customers').set({ business_status: 'Active' }).where('id', '=', s.who.id).execute();
+    expect((await post(s.who, order(s))).statusCode).toBe(201);
+  });
 
   it('places the order priced from the price list in the channel currency; it is in My orders and the storage period restarts from it', async () => {
     const s = await withSelection(2, '2020-03-01T00:00:00.000Z');

@@ -29,7 +29,14 @@ export interface FinishedUpload extends IngestResult {
  * The rules of uploading: who may start an upload and how many, and how a completely received upload
  * becomes a photo in the customer's library (and in the album it was for), exactly once.
  */
-export function uploadService(o: { uploads: UploadRepository; datastore: UploadDatastore; photos: PhotoService; albums: AlbumService }) {
+export function uploadService(o: {
+  uploads: UploadRepository;
+  datastore: UploadDatastore;
+  photos: PhotoService;
+  albums: AlbumService;
+  /** Refuses a customer who may not add photos (a Blocked business account, decision 077). */
+  mayAdd: (customerId: string) => Promise<void>;
+}) {
   const { uploads, datastore } = o;
   /** Ingests under way in this process, so a resumed client and the recovery pass join the one already running. */
   const running = new Map<string, Promise<IngestResult>>();
@@ -148,6 +155,7 @@ export function uploadService(o: { uploads: UploadRepository; datastore: UploadD
       const { filename: fileName } = parseRequest(uploadMetadataSchema, { filename: u.fileName, albumId: u.albumId }, 'upload metadata');
       if (u.size === undefined) throw badRequest('The file size must be known before uploading');
       if (u.size === 0) throw new AppError(422, 'empty', 'The file is empty');
+      await o.mayAdd(customerId);
       // The album is checked now, before any byte arrives, by the same rule that places the photo in it later.
       if (u.albumId !== undefined) await checkAlbum(customerId, u.albumId);
       const outcome = await uploads.create(
