@@ -23,6 +23,9 @@ const NO_CUSTOMER_DATA = new Set([
   'blocked_orders',
   // A storage period run keeps only counts and its place in the order of customer ids, a position that names nobody once the customer is gone (decision 071).
   'retention_runs',
+  // Addresses mailed at somebody else's request, as hashes with no customer id, forgotten a day after the last mail (decision 076).
+  'mail_recipients',
+  'mail_recipient_sends',
 ]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@ import { PostgresIntrospector, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { keysetPage, type Cursor } from '../../platform/db/keyset.js';
 import type { AlbumsTable, PhotosTable } from '../../platform/db/schema.js';
+import { lockLiveCustomer } from '../customers/customer.service.js';
 
 export type AlbumPhotoRow = PhotosTable & { added_at: string; added_order: number };
 
@@ -12,6 +13,20 @@ export function albumRepository(db: Db) {
   return {
     async insert(row: AlbumsTable) {
       await db.insertInto('albums').values(row).execute();
+    },
+
+    /**
+     * Records a new album unless its owner already has `cap`, counted under the customer's row lock so albums
+     * created at once count one at a time. 'gone' when the account is deleted.
+     */
+    insertCapped(row: AlbumsTable, cap: number): Promise<'created' | 'full' | 'gone'> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockLiveCustomer(trx, row.owner_id))) return 'gone';
+        const owned = await trx.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', row.owner_id).executeTakeFirstOrThrow();
+        if (Number(owned.n) >= cap) return 'full';
+        await trx.insertInto('albums').values(row).execute();
+        return 'created';
+      });
     },
 
     find: (id: string) => db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -10,11 +10,13 @@ import {
   timelineCountsSchema,
   type OwnAlbum,
 } from '@shoebox/contracts';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ALBUMS, albumSnapshot, call, getOk, insertAlbum, libraryIds, nextMillisecond, ownedAlbumIds, SHARED_ALBUMS, USERS } from '../../test/albums.js';
 import { databases } from '../../test/databases.js';
 import { insertPhotoRows, newCustomer, PHOTOS_API, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 import { bearer } from '../../test/sign-in.js';
+import { MAX_ALBUMS_PER_CUSTOMER } from './album.service.js';
 
 /** Names the album-name rule refuses: empty, starting with whitespace, <, > or ;, too long, not a string. */
 const BAD_NAMES: unknown[] = ['', ' ', '   x', '\tTrip', '\nTrip', 'a<b', 'a>b', '<script>', 'Summer; 2024', 'x'.repeat(ALBUM_NAME_MAX_LENGTH + 1), 42, null, ['Trip']];
@@ -58,6 +60,20 @@ describe.each(databases)('albums on $name', (kind) => {
     [...albums].sort((a, b) => (a.created !== b.created ? (a.created < b.created ? 1 : -1) : a.albumId < b.albumId ? 1 : -1)).map((a) => a.albumId);
 
   describe('POST /albums', () => {
+    it(`keeps each customer to ${MAX_ALBUMS_PER_CUSTOMER} albums, however many are asked for at once: beyond it 409 too_many_albums, and nothing is made`, async () => {
+      const me = await newCustomer(server());
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: MAX_ALBUMS_PER_CUSTOMER - 2 }, () => ({ id: randomUUID(), owner_id: me.id, name: 'Kept', is_shared: 0, created_at: at, updated_at: at }));
+      for (let i = 0; i < rows.length; i += 500) await server().db.insertInto('albums').values(rows.slice(i, i + 500)).execute();
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(me, { name: `Race ${i}` })));
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+      for (const refused of answers.filter((a) => a.statusCode !== 201)) expectError(refused, 409, 'too_many_albums');
+      const owned = await server().db.selectFrom('albums').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', me.id).executeTakeFirstOrThrow();
+      expect(Number(owned.n)).toBe(MAX_ALBUMS_PER_CUSTOMER);
+      // Another customer is not held back.
+      await createOk(await newCustomer(server()), 'Mine');
+    });
+
     it('201 with the new album’s id and name; the album is the caller’s, empty, unshared', async () => {
       const me = await newCustomer(server());
       const before = Date.now();

@@ -9,6 +9,10 @@ import type { AlbumRepository } from './album.repository.js';
 
 /** Shared albums are read-only for everyone: the owner and participants alike. */
 const sharedAlbumIsReadOnly = () => new AppError(403, 'shared_album', 'Unavailable for shared albums');
+/** Albums one customer may have: far beyond a family's use (issue 26's probe made them without end). */
+export const MAX_ALBUMS_PER_CUSTOMER = 5_000;
+const tooManyAlbums = () =>
+  new AppError(409, 'too_many_albums', `You have ${MAX_ALBUMS_PER_CUSTOMER} albums, the most an account can have: delete one to make another`, undefined, { maxAlbums: MAX_ALBUMS_PER_CUSTOMER });
 
 /** A shared album as answered: what every album says, plus whose it is and who takes part. */
 const sharedAlbumOf = (album: AlbumsTable, decorated: Omit<SharedAlbum, 'ownerId' | 'owner' | 'participants'>, people: Participants): SharedAlbum => ({
@@ -89,7 +93,9 @@ export function albumService(repo: AlbumRepository, toPhoto: (row: PhotosTable) 
     async create(identity: Identity, name: string): Promise<CreatedAlbum> {
       const now = new Date().toISOString();
       const id = randomUUID();
-      await repo.insert({ id, owner_id: identity.customerId, name, is_shared: 0, created_at: now, updated_at: now });
+      const outcome = await repo.insertCapped({ id, owner_id: identity.customerId, name, is_shared: 0, created_at: now, updated_at: now }, MAX_ALBUMS_PER_CUSTOMER);
+      if (outcome === 'gone') throw notFound('Customer not found');
+      if (outcome === 'full') throw tooManyAlbums();
       return { albumId: id, albumName: name };
     },
 

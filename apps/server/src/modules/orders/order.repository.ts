@@ -21,7 +21,11 @@ export interface PageOptions {
   since?: string;
 }
 
-export type PlaceOutcome = { placed: true; order: OrderRow } | { placed: false; existing: OrderRow } | { placed: false; customerGone: true };
+export type PlaceOutcome =
+  | { placed: true; order: OrderRow }
+  | { placed: false; existing: OrderRow }
+  | { placed: false; customerGone: true }
+  | { placed: false; tooManyUnpaid: true };
 
 /**
  * Every change to a customer's orders or their products moves their order history's version on, in the
@@ -125,9 +129,20 @@ export function orderRepository(db: Db) {
      * takes it too before it deletes a batch of photos, so it sees this order, or this order waits for the batch;
      * a customer marked deleted places nothing.
      */
-    place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[]): Promise<PlaceOutcome> {
+    place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[], maxUnpaid: number): Promise<PlaceOutcome> {
       return db.transaction().execute(async (trx): Promise<PlaceOutcome> => {
         if (!(await lockLiveCustomer(trx, order.customer_id))) return { placed: false, customerGone: true };
+        // Counted under the customer's lock, so orders placed at once count one at a time; a retry of an
+        // order already made is answered below whatever the count.
+        const unpaid = await trx
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('customer_id', '=', order.customer_id)
+          .where('status', '=', 'Received')
+          .where('request_id', '!=', order.request_id)
+          .executeTakeFirstOrThrow();
+        const retried = await trx.selectFrom('orders').select('id').where('request_id', '=', order.request_id).executeTakeFirst();
+        if (!retried && Number(unpaid.n) >= maxUnpaid) return { placed: false, tooManyUnpaid: true };
         const inserted = await trx
           .insertInto('orders')
           .values(order)

@@ -108,6 +108,13 @@ const illegalMove = (from: OrderStatus, to: OrderStatus) =>
 const addressNotChangeable = () =>
   new AppError(409, ADDRESS_NOT_CHANGEABLE_ERROR, 'The delivery address of this order can no longer be changed: it is in production, on its way, cancelled, or collected at a pickup point');
 const requestIdInUse = () => new AppError(409, 'request_id_in_use', 'This request id belongs to another order, or was sent before with other contents');
+/**
+ * Orders awaiting payment one customer may have at once (issue 26's probe placed 30 in 126 ms): more is a
+ * 409 until one is paid or cancelled. Enough for a customer who orders for several occasions at once.
+ */
+export const MAX_UNPAID_ORDERS = 10;
+const tooManyUnpaid = () =>
+  new AppError(409, 'too_many_unpaid_orders', `You have ${MAX_UNPAID_ORDERS} orders awaiting payment: pay or cancel one before placing another`, undefined, { maxUnpaidOrders: MAX_UNPAID_ORDERS });
 
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const ORDER_CODE_PREFIX: Record<string, string> = { printhaven: 'PH', albumly: 'AL' };
@@ -422,9 +429,10 @@ export function orderService(deps: OrderServiceDeps) {
         bytes: f.bytes,
         uploaded_at: at,
       }));
-      const outcome = await repo.place(order, products, files);
+      const outcome = await repo.place(order, products, files, MAX_UNPAID_ORDERS);
       if (outcome.placed) return toSuperOrder(outcome.order, products);
       if ('customerGone' in outcome) throw notFound('Customer not found');
+      if ('tooManyUnpaid' in outcome) throw tooManyUnpaid();
       if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
       const [placedProducts, placedFiles] = await Promise.all([repo.productsOf([outcome.existing.id]), repo.filesOf([outcome.existing.id])]);
       if (placingOf(outcome.existing, placedProducts, placedFiles) !== placingOf(order, products, files)) throw requestIdInUse();

@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { DELETION_INFO_URL, insertPhotoRows, newCustomer, PHOTOS_API, type TestCustomer, tusClient, useLibraryServer } from '../../test/photo-library.js';
+import { MAX_UNPAID_ORDERS } from '../orders/order.service.js';
 import { PRINTS_ORDERS_PATH } from './prints-checkout.routes.js';
 
 const URL = `${SERVICE_BASE_PATHS.orders}${PRINTS_ORDERS_PATH}`;
@@ -51,6 +52,20 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
     expect(response.statusCode).toBe(status);
     return apiErrorSchema.parse(response.json());
   };
+
+  it(`keeps a customer to ${MAX_UNPAID_ORDERS} orders awaiting payment, however many arrive at once; a retry of one of them is still answered`, async () => {
+    const s = await withSelection(1);
+    const placings = Array.from({ length: 3 * MAX_UNPAID_ORDERS }, () => order(s));
+    const answers = await Promise.all(placings.map((p) => post(s.who, p)));
+    const placed = answers.filter((a) => a.statusCode === 201);
+    expect(placed).toHaveLength(MAX_UNPAID_ORDERS);
+    for (const a of answers.filter((x) => x.statusCode !== 201)) expect(refused(a, 409)).toMatchObject({ error: 'too_many_unpaid_orders', params: { maxUnpaidOrders: MAX_UNPAID_ORDERS } });
+    expect((await ordersOf(s.who)).total).toBe(MAX_UNPAID_ORDERS);
+    const first = placings[answers.findIndex((a) => a.statusCode === 201)]!;
+    const again = await post(s.who, first);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(superOrderSchema.parse(again.json()).id).toBe(superOrderSchema.parse(placed[0]!.json()).id);
+  });
 
   it('a Blocked business account may not place an order (403 account_blocked) nor start an upload, and still sees its orders and photos', async () => {
     const s = await withSelection(1);
