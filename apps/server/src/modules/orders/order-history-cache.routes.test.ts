@@ -148,7 +148,7 @@ describe.each(databases)('order answers kept in memory, on two servers sharing o
     const service = orderService({
       repo: orderRepository(a().db),
       events: { publish: async () => {} },
-      customerOf: async () => ({ firstName: 'Test', lastName: 'Customer', phone: null }),
+      customerOf: async () => ({ channel: 'www.printhaven.co.uk', firstName: 'Test', lastName: 'Customer', phone: null }),
       mayAdd: async () => {},
       log: silentLog,
       now: () => clock,

@@ -149,6 +149,14 @@ describe.each(databases)('orders API on $name', (kind) => {
       expect(ok(await put(me, code(me, '-02'), { ...NEW_ADDRESS, houseNumber: '12' }), superOrderSchema).deliveryAddress.houseNumber).toBe('12');
     });
 
+    it('refuses an address in a country the order\'s storefront does not deliver to, as the address book does, and changes nothing', async () => {
+      const before = await everything();
+      const berlin = { ...NEW_ADDRESS, street: 'Unter den Linden', houseNumber: '1', postalCode: '10117', city: 'Berlin', countryCode: 'DE', phone: '+49 30 1234567' };
+      const response = refused(await put(me, code(me, ''), berlin), 400, 'bad_request');
+      expect(response.issues).toEqual([{ path: 'countryCode', message: 'Not a country this storefront delivers to; one of GB' }]);
+      expect(await everything()).toEqual(before);
+    });
+
     it.each([
       ['in production', '-03'],
       ['collected at a pickup point', '-04'],

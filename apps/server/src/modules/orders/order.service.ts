@@ -4,6 +4,7 @@ import {
   ADDRESS_NOT_CHANGEABLE_ERROR,
   addressInputSchema,
   canMoveOrder,
+  deliveryCountriesFor,
   findChannel,
   NOT_REORDERABLE_ERROR,
   ORDER_HISTORY_YEARS,
@@ -94,8 +95,8 @@ export interface MovedOrder {
 export interface OrderServiceDeps {
   repo: OrderRepository;
   events: Pick<EventBus, 'publish'>;
-  /** The customer's own name and phone, for a PickupPoint order placed without a delivery address. */
-  customerOf: (identity: Identity) => Promise<{ firstName: string; lastName: string; phone: string | null }>;
+  /** The customer's storefront, and their own name and phone for a PickupPoint order placed without a delivery address. */
+  customerOf: (identity: Identity) => Promise<{ channel: string; firstName: string; lastName: string; phone: string | null }>;
   /** Refuses a customer who may not place orders (a Blocked business account, decision 077). */
   mayAdd: (customerId: string) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
@@ -222,6 +223,18 @@ export function orderService(deps: OrderServiceDeps) {
 
   const withProducts = async (row: OrderRow) => toSuperOrder(row, await repo.productsOf([row.id]));
 
+  /**
+   * One rule for where a storefront delivers (decision 078), the address book's: a Home delivery address
+   * must be in one of its countries, for an order placed and for a delivery address changed alike.
+   */
+  const checkDeliveryCountry = (channelCode: string, address: { countryCode: string }, path: string) => {
+    const channel = findChannel(channelCode);
+    const allowed = channel ? deliveryCountriesFor(channel) : [];
+    if (!allowed.includes(address.countryCode)) {
+      throw badRequest('Invalid delivery address', [{ path, message: `Not a country this storefront delivers to; one of ${allowed.join(', ')}` }]);
+    }
+  };
+
   const own = async (identity: Identity, code: string) => {
     const row = await repo.findByCode(code, identity.customerId);
     if (!row) throw orderNotFound();
@@ -279,6 +292,8 @@ export function orderService(deps: OrderServiceDeps) {
      * tell a stranger's or unknown order (404) from one that no longer allows it (409).
      */
     async changeDeliveryAddress(identity: Identity, code: string, input: AddressInput): Promise<SuperOrder> {
+      // An order's storefront never changes: read first, it decides the countries the new address may be in.
+      checkDeliveryCountry((await own(identity, code)).channel, input, 'countryCode');
       const changed = await repo.changeAddress(identity.customerId, code, addressColumns(input), {
         statuses: ADDRESS_CHANGEABLE_STATUSES,
         deliveryType: 'Home',
@@ -363,6 +378,9 @@ export function orderService(deps: OrderServiceDeps) {
       await deps.mayAdd(customer.customerId);
       const channel = findChannel(input.channel);
       if (!channel || channel.code !== input.channel) throw badRequest('Unknown channel', [{ path: 'channel', message: 'Unknown channel' }]);
+      // A customer orders on their own storefront (decision 078): its prices, its currency, its countries.
+      const { channel: own } = await deps.customerOf(customer);
+      if (findChannel(own)?.code !== channel.code) throw badRequest("Not the customer's storefront", [{ path: 'channel', message: "Orders are placed on the customer's own storefront" }]);
       if (!input.products.length) throw badRequest('An order needs at least one product', [{ path: 'products', message: 'Too small' }]);
       input.products.forEach((p, i) => {
         if (!Number.isInteger(p.quantity) || p.quantity < 1) throw badRequest('Invalid quantity', [{ path: `products.${i}.quantity`, message: 'Too small' }]);
@@ -373,6 +391,7 @@ export function orderService(deps: OrderServiceDeps) {
       let pickupPoint: { name: string; address: Address } | null = null;
       if (input.deliveryType === 'Home') {
         if (!given) throw badRequest('A Home delivery needs a delivery address', [{ path: 'deliveryAddress', message: 'Required' }]);
+        checkDeliveryCountry(channel.code, given, 'deliveryAddress.countryCode');
         deliveryAddress = given;
       } else {
         const recipient = given ?? (await deps.customerOf(customer));

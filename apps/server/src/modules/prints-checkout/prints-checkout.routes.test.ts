@@ -31,10 +31,10 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
   const storageOf = async (who: TestCustomer) => deletionInfoSchema.parse((await server().app.inject({ url: DELETION_INFO_URL, headers: who.headers })).json());
 
   /** A customer with photos and a temporary selection of them, as Order prints makes it. */
-  async function withSelection(n = 2, registeredAt?: string) {
-    const who = await newCustomer(server(), { registeredAt });
+  async function withSelection(n = 2, registeredAt?: string, channel = CHANNEL) {
+    const who = await newCustomer(server(), { registeredAt, channel });
     const photoIds = (await insertPhotoRows(server(), who.id, Array.from({ length: n }, () => ({})))).map((r) => r.id);
-    const created = await server().app.inject({ method: 'POST', url: `${PHOTOS_API}/temp-selections`, headers: who.headers, payload: { photoIds, channel: CHANNEL } });
+    const created = await server().app.inject({ method: 'POST', url: `${PHOTOS_API}/temp-selections`, headers: who.headers, payload: { photoIds, channel } });
     expect(created.statusCode, created.body).toBe(201);
     return { who, photoIds, tempSelectionId: tempSelectionCreatedSchema.parse(created.json()).tempSelectionId };
   }
@@ -119,9 +119,19 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
   });
 
   it('prices in the channel of the order: euros on an Irish storefront', async () => {
-    const s = await withSelection(1);
+    const s = await withSelection(1, undefined, 'www.printhaven.ie');
     const placed = superOrderSchema.parse((await post(s.who, order(s, { channel: 'www.printhaven.ie', deliveryAddress: { ...HOME, countryCode: 'IE', postalCode: 'D02 X285' } }))).json());
     expect(placed).toMatchObject({ currency: 'EUR', totalAmount: 19 });
+  });
+
+  it("is placed on the customer's own storefront only, delivered to one of its countries: another storefront's prices and currency, or an address abroad, are a 400 and nothing is placed", async () => {
+    const s = await withSelection(1);
+    for (const channel of ['www.printhaven.dk', 'www.printhaven.se', 'www.printhaven.de']) {
+      expect(refused(await post(s.who, order(s, { channel })), 400).issues, channel).toEqual([{ path: 'channel', message: "Orders are placed on the customer's own storefront" }]);
+    }
+    const berlin = { ...HOME, street: 'Unter den Linden', houseNumber: '1', postalCode: '10117', city: 'Berlin', countryCode: 'DE' };
+    expect(refused(await post(s.who, order(s, { deliveryAddress: berlin })), 400).issues).toEqual([{ path: 'deliveryAddress.countryCode', message: 'Not a country this storefront delivers to; one of GB' }]);
+    expect((await ordersOf(s.who)).total).toBe(0);
   });
 
   it('the same requestId twice, even at once, places one order and answers it both times', async () => {
