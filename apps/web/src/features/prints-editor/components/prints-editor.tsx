@@ -3,12 +3,12 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
-import { isHttpStatus } from '../../../lib/http/errors';
 import { useServices } from '../../../lib/services';
 import type { EditorSource } from '../api/editor-source';
 import { usePlacePrintsOrder } from '../api/place-prints-order';
 import { useSelectedPhotos } from '../api/get-selected-photo';
 import { moneyFormatter } from '../lib/format-money';
+import { placeFailureKey } from '../lib/place-failure';
 import { deliveryResolver, emptyOrderForm, type CheckedDelivery, type PrintsOrderForm } from '../lib/prints-order-form';
 import { linesTotal, printCount, restoreLines, type PrintLine } from '../lib/prints-lines';
 import { ApplyToAll } from './apply-to-all';
@@ -110,7 +110,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
         </p>
         {place.isError && (
           <p className={styles.error} role="alert">
-            {t(isHttpStatus(place.error, 404) ? 'actions.selectionGone' : isHttpStatus(place.error, 400) ? 'actions.checkOrder' : 'actions.placeFailed')}
+            {t(placeFailureKey(place.error))}
           </p>
         )}
         <div className={styles.actions}>

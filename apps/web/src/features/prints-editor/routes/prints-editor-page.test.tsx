@@ -227,6 +227,17 @@ describe('the prints editor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This selection has expired. Choose your photos again in My photos.');
   });
 
+  test.each([
+    [403, 'account_blocked', 'Your business account is blocked, so no new orders can be placed. Please contact customer care.'],
+    [409, 'too_many_unpaid_orders', 'You have too many orders awaiting payment. Please pay or cancel one of them before placing another.'],
+  ])('an order the server will not place (%i %s) says what the customer can do', async (status, error, text) => {
+    serveEditor({ orderAnswer: () => HttpResponse.json({ status, error, message: 'x', correlationId: 'c' }, { status }) });
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('radio', { name: 'Collect from a pickup point' }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   test('Save project creates the project once, saves it again with its version, and Continue opens it with its sizes', async () => {
     serveEditor();
     const saves: { method: string; body: Record<string, unknown> }[] = [];
