@@ -133,6 +133,13 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
+    // vi.waitFor gives up after 1 s, a clock sized for an idle machine: the web tests wait with the suite's timeout.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'vi', property: 'waitFor', message: 'Use waitForCondition from src/test/wait.ts: it waits as long as the find* queries do.' }],
+    },
+  },
+  {
     // Plain scripts run on Node; the benches also hand functions to the browser (page.evaluate).
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

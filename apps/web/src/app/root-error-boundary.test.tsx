@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { renderApp } from '../test/render-app';
+import { waitForCondition } from '../test/wait';
 
 const CATCH_ALL = 'An unexpected error has occurred, please contact us if you continue to have problems.';
 
@@ -17,7 +18,7 @@ test('a route that throws shows the catch-all message and reports the error', as
   expect(await screen.findByRole('heading', { name: CATCH_ALL })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
   expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
-  await vi.waitFor(() => expect(reporter.report).toHaveBeenCalledWith(failure, { boundary: 'root' }));
+  await waitForCondition(() => expect(reporter.report).toHaveBeenCalledWith(failure, { boundary: 'root' }));
 });
 
 test("a failure in a screen's own access check ends in the catch-all message too", async () => {
@@ -34,5 +35,5 @@ test("a failure in a screen's own access check ends in the catch-all message too
 
   expect(await screen.findByRole('heading', { name: CATCH_ALL })).toBeInTheDocument();
   // Reported from an effect, so just after the message shows.
-  await vi.waitFor(() => expect(reporter.report).toHaveBeenCalledWith(expect.any(TypeError), { boundary: 'root' }));
+  await waitForCondition(() => expect(reporter.report).toHaveBeenCalledWith(expect.any(TypeError), { boundary: 'root' }));
 });

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { serveAlbums } from '../test/albums';
 import { servePhotoLibrary } from '../test/photo-library';
 import { renderApp } from '../test/render-app';
+import { waitForCondition } from '../test/wait';
 
 const overviewShown = () => screen.findByRole('heading', { level: 1, name: 'My account overview' });
 
@@ -59,7 +60,7 @@ describe('signed-out visitors', () => {
   test('a signed-in screen starts the sign-in and asks to come back to the same address', async () => {
     const { auth } = renderApp('/orders?page=2', { identity: undefined });
 
-    await vi.waitFor(() => expect(auth.signIn).toHaveBeenCalledWith('/orders?page=2'));
+    await waitForCondition(() => expect(auth.signIn).toHaveBeenCalledWith('/orders?page=2'));
     expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 });

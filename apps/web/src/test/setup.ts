@@ -5,6 +5,7 @@ import enGB from '../../public/locales/en-GB.json';
 import { configuredI18next, i18nOptions } from '../lib/i18n';
 import { installMatchMedia, setSmallScreen } from './media';
 import { server } from './msw-server';
+import { CONDITION_TIMEOUT_MS } from './wait';
 
 // i18next as the app runs it, with the real English texts so tests find elements by what a user reads. The
 // default namespace is there at once, as in the browser; each feature namespace is fetched (from public/, by
@@ -14,7 +15,7 @@ document.documentElement.lang = 'en-GB';
 
 // Screens load their code lazily, as in the browser: on a busy two-core machine the first load of a chunk
 // can take a few seconds, so finding what a screen shows waits up to 5 s (a failure still fails).
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
 
 installMatchMedia();
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.

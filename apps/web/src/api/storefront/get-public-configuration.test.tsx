@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { HttpError } from '../../lib/http/errors';
 import { apiUrl, configuredRoutes } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { waitForCondition } from '../../test/wait';
 
 const faqLink = () => screen.getByRole('link', { name: /^FAQs/ });
 
@@ -20,7 +21,7 @@ describe('storefront public configuration', () => {
     renderApp('/');
 
     await screen.findByRole('navigation', { name: 'Account menu' });
-    await vi.waitFor(() => expect(faqLink()).toHaveAttribute('href', 'https://shop.example.test/support/faq'));
+    await waitForCondition(() => expect(faqLink()).toHaveAttribute('href', 'https://shop.example.test/support/faq'));
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/configuration/printhaven-gb']);
     expect(requests[0]?.headers.has('authorization')).toBe(false);
   });
@@ -31,7 +32,7 @@ describe('storefront public configuration', () => {
 
     await screen.findByRole('navigation', { name: 'Account menu' });
     // The failure reaches the error reporter, and the screen carries on with the conventional addresses.
-    await vi.waitFor(() =>
+    await waitForCondition(() =>
       expect(reporter.report).toHaveBeenCalledWith(expect.any(HttpError), expect.objectContaining({ url: 'http://api.test/configuration/printhaven-gb' })),
     );
     expect(faqLink()).toHaveAttribute('href', 'https://www.printhaven.co.uk/help/faq');
@@ -49,8 +50,8 @@ describe('storefront public configuration', () => {
     renderApp('/?channel=www.albumly.nl');
 
     await screen.findByRole('navigation', { name: 'Account menu' });
-    await vi.waitFor(() => expect(requests).toEqual(['/configuration/albumly-nl']));
-    await vi.waitFor(() => expect(faqLink()).toHaveAttribute('href', 'https://www.albumly.nl/help/faq'));
+    await waitForCondition(() => expect(requests).toEqual(['/configuration/albumly-nl']));
+    await waitForCondition(() => expect(faqLink()).toHaveAttribute('href', 'https://www.albumly.nl/help/faq'));
   });
 
   test('an answer that does not match the contract also falls back', async () => {
@@ -58,7 +59,7 @@ describe('storefront public configuration', () => {
     const { reporter } = renderApp('/');
 
     await screen.findByRole('navigation', { name: 'Account menu' });
-    await vi.waitFor(() => expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to parse response!' }), expect.anything()));
+    await waitForCondition(() => expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to parse response!' }), expect.anything()));
     expect(faqLink()).toHaveAttribute('href', 'https://www.printhaven.co.uk/help/faq');
   });
 });

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiUrl } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { serveAlbums } from '../../test/albums';
 import { servePhotoLibrary } from '../../test/photo-library';
 import { renderApp } from '../../test/render-app';
+import { waitForCondition } from '../../test/wait';
 
 const chatLink = () => screen.queryByRole('link', { name: /^Chat with us/ });
 
@@ -53,7 +54,7 @@ describe('a deleted account', () => {
     server.use(http.get(apiUrl('customers', '/customers/me'), () => HttpResponse.json({ status: 404, error: 'Not Found', message: 'No such customer', correlationId: 'c' }, { status: 404 })));
     const { auth, router } = renderApp('/orders');
 
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitForCondition(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     // Signing out leaves the page (to the identity provider), so the router stays on its way to /logout.
     expect(router.state.navigation.location?.pathname).toBe('/logout');
   });
@@ -62,7 +63,7 @@ describe('a deleted account', () => {
     server.use(http.get(apiUrl('customers', '/customers/me'), () => new HttpResponse('nope', { status: 403 })));
     const { auth, reporter } = renderApp('/orders');
 
-    await vi.waitFor(() => expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ status: 403 }), expect.anything()));
+    await waitForCondition(() => expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ status: 403 }), expect.anything()));
     expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(auth.signOut).not.toHaveBeenCalled();
   });
@@ -112,7 +113,7 @@ describe('page chrome', () => {
     renderApp('/saved-projects?channel=www.albumly.nl');
     await screen.findByRole('heading', { level: 1, name: 'My saved projects' });
 
-    await vi.waitFor(() => expect(document.title).toBe('My saved projects | Albumly'));
+    await waitForCondition(() => expect(document.title).toBe('My saved projects | Albumly'));
     expect(screen.getByRole('link', { name: 'Albumly account' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiUrl, businessCustomerRecord, configuredRoutes } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { waitForCondition } from '../../test/wait';
 
 /** The overview greets the customer once /customers/me has answered, so the banner has had its chance to show. */
 const customerLoaded = (firstName: string) => screen.findByText(`Hello ${firstName}`);
@@ -33,13 +34,13 @@ describe('business status banner', () => {
     renderApp('/settings', { identity: 'business', businessStatus: 'Blocked' });
 
     // The screen has live regions of its own; the banner is the one that says the account is blocked.
-    const banner = await vi.waitFor(() => {
+    const banner = await waitForCondition(() => {
       const found = screen.getAllByRole('status').find((status) => status.textContent?.includes('Your business account is blocked.'));
       if (!found) throw new Error('No blocked-account banner yet');
       return found;
     });
     const link = within(banner).getByRole('link', { name: 'Contact customer care' });
-    await vi.waitFor(() => expect(link).toHaveAttribute('href', configuredRoutes.customerCare));
+    await waitForCondition(() => expect(link).toHaveAttribute('href', configuredRoutes.customerCare));
   });
 
   test('Active: a validated account shows no banner', async () => {

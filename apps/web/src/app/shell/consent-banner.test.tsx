@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { getCookie } from '../../lib/storage';
 import { configuredRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { waitForCondition } from '../../test/wait';
 
 const banner = () => screen.findByRole('region', { name: 'Cookies' });
 
@@ -13,7 +14,7 @@ describe('cookie consent banner', () => {
     const region = await banner();
     expect(within(region).getByRole('checkbox', { name: 'Analytics cookies' })).not.toBeChecked();
     expect(within(region).getByRole('checkbox', { name: 'Marketing cookies' })).not.toBeChecked();
-    await vi.waitFor(() => expect(within(region).getByRole('link', { name: 'Privacy statement' })).toHaveAttribute('href', configuredRoutes.privacy));
+    await waitForCondition(() => expect(within(region).getByRole('link', { name: 'Privacy statement' })).toHaveAttribute('href', configuredRoutes.privacy));
   });
 
   test('"Save choices" with only Analytics ticked stores cookie_consent=10 and closes', async () => {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { configuredRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { waitForCondition } from '../../test/wait';
 
 /** A link that opens a new tab says so to screen readers (jsdom's name computation drops the space before it). */
 const opensNewTab = (name: string) => new RegExp(`^${name}\\s?\\(opens in a new tab\\)$`);
@@ -28,7 +29,7 @@ describe('side menu', () => {
     const links = await menuLinks();
 
     // The FAQ link comes from the storefront's configuration once it has loaded.
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: opensNewTab('FAQs') })).toHaveAttribute('href', configuredRoutes.faq));
+    await waitForCondition(() => expect(screen.getByRole('link', { name: opensNewTab('FAQs') })).toHaveAttribute('href', configuredRoutes.faq));
     expectEntries(links, [
       ['Overview', '/'],
       ['My orders', '/orders'],
@@ -47,7 +48,7 @@ describe('side menu', () => {
 
     const links = await menuLinks();
 
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: opensNewTab('FAQs') })).toHaveAttribute('href', configuredRoutes.faq));
+    await waitForCondition(() => expect(screen.getByRole('link', { name: opensNewTab('FAQs') })).toHaveAttribute('href', configuredRoutes.faq));
     expectEntries(links, [
       ['Overview', '/'],
       ['My orders', '/orders'],
@@ -81,7 +82,8 @@ describe('side menu', () => {
     expect(currentUrl()).toBe('/saved-projects');
     expect(screen.getByRole('link', { name: 'Saved projects' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
-    expect(heading).toHaveFocus();
+    // Focus moves once the new screen has rendered, a moment after its heading is there.
+    await waitForCondition(() => expect(heading).toHaveFocus());
   });
 
   test('Settings is not marked as current on the business settings page of a business customer', async () => {
@@ -114,7 +116,7 @@ describe('side menu on a small screen', () => {
     expect(screen.getAllByRole('navigation', { name: 'Account menu' })).toHaveLength(2);
 
     await user.click(within(header).getByRole('button', { name: 'Sign out' }));
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitForCondition(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
   });
 
   test('choosing an entry in the opened menu closes it', async () => {

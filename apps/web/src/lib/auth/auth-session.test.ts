@@ -4,6 +4,7 @@ import { fakeReporter } from '../../test/render-app';
 import { fakeJwt, inSeconds } from '../../test/tokens';
 import { getCookie } from '../storage';
 import { createAuthSession } from './auth-session';
+import { waitForCondition } from '../../test/wait';
 
 const idToken = (claims: Record<string, unknown> = {}) =>
   fakeJwt({ sub: 'cust-1001', email: 'ada@example.com', idp_type: 'shoebox', idp_sub: 'sub-ada', ...claims });
@@ -69,7 +70,7 @@ describe('auth session read from the token cookies', () => {
 
     void session.signOut();
 
-    await vi.waitFor(() => {
+    await waitForCondition(() => {
       expect(getCookie('auth_access_token')).toBeUndefined();
       expect(getCookie('auth_refresh_token')).toBeUndefined();
     });

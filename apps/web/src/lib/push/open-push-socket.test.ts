@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw-server';
 import { openPushSocket, type PushSocketHandle } from './open-push-socket';
 import { PUSH_RECONNECT_MAX_DELAY_MS, reconnectDelayMs } from './reconnect-delay';
+import { waitForCondition } from '../../test/wait';
 
 const PUSH_URL = 'ws://api.test/push';
 const push = ws.link(PUSH_URL);
@@ -45,12 +46,12 @@ describe('openPushSocket', () => {
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => 'token-1', onMessage: (m) => messages.push(m), onAuthenticated });
 
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalledWith({ reconnected: false }));
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledWith({ reconnected: false }));
     expect(pushServer.received).toEqual([{ action: 'authenticate', token: 'token-1' }]);
 
     const started = archiveMessage('archive.generation.started');
     pushServer.latest().send(JSON.stringify(started));
-    await vi.waitFor(() => expect(messages).toEqual([started]));
+    await waitForCondition(() => expect(messages).toEqual([started]));
   });
 
   it('silently ignores frames that are not valid push messages, and keeps listening', async () => {
@@ -58,7 +59,7 @@ describe('openPushSocket', () => {
     const messages: PushMessage[] = [];
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => 'token-1', onMessage: (m) => messages.push(m), onAuthenticated });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalled());
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalled());
 
     const client = pushServer.latest();
     client.send('not json at all');
@@ -69,7 +70,7 @@ describe('openPushSocket', () => {
     const finished = archiveMessage('archive.generation.finished');
     client.send(JSON.stringify(finished));
 
-    await vi.waitFor(() => expect(messages).toEqual([finished]));
+    await waitForCondition(() => expect(messages).toEqual([finished]));
   });
 
   it('passes on nothing the server sends before it said OK', async () => {
@@ -82,7 +83,7 @@ describe('openPushSocket', () => {
     );
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => 't', onMessage: (m) => messages.push(m), onAuthenticated });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalled());
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalled());
     expect(messages).toEqual([]);
   });
 
@@ -91,10 +92,10 @@ describe('openPushSocket', () => {
     const closed = vi.fn();
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => 't', onMessage: () => {}, onAuthenticated, closeAfterMs: 300 });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalled());
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalled());
     pushServer.latest().addEventListener('close', closed);
 
-    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    await waitForCondition(() => expect(closed).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(pushServer.clients).toHaveLength(1);
   });
@@ -106,10 +107,10 @@ describe('openPushSocket', () => {
     const onAuthenticated = vi.fn();
     const messages: PushMessage[] = [];
     handle = openPushSocket({ url: PUSH_URL, getAccessToken, onMessage: (m) => messages.push(m), onAuthenticated });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalledTimes(1));
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(1));
 
     pushServer.latest().close(1011, 'Server restarting');
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(2), { timeout: 3_000 });
     expect(onAuthenticated).toHaveBeenLastCalledWith({ reconnected: true });
     expect(pushServer.received).toEqual([
       { action: 'authenticate', token: 'token-1' },
@@ -118,7 +119,7 @@ describe('openPushSocket', () => {
 
     const error = archiveMessage('archive.generation.error');
     pushServer.latest().send(JSON.stringify(error));
-    await vi.waitFor(() => expect(messages).toEqual([error]));
+    await waitForCondition(() => expect(messages).toEqual([error]));
   });
 
   it('retries a refused token with a new one', async () => {
@@ -126,7 +127,7 @@ describe('openPushSocket', () => {
     const tokens = ['expired', 'fresh'];
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => tokens.shift(), onMessage: () => {}, onAuthenticated });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(1), { timeout: 3_000 });
     expect(pushServer.received).toEqual([
       { action: 'authenticate', token: 'expired' },
       { action: 'authenticate', token: 'fresh' },
@@ -136,7 +137,7 @@ describe('openPushSocket', () => {
   it('gives up when signed out', async () => {
     const pushServer = fakePushServer();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => undefined, onMessage: () => {} });
-    await vi.waitFor(() => expect(pushServer.clients).toHaveLength(1));
+    await waitForCondition(() => expect(pushServer.clients).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(pushServer.clients).toHaveLength(1);
   });
@@ -150,7 +151,7 @@ describe('openPushSocket', () => {
       }),
     );
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => 't', onMessage: () => {} });
-    await vi.waitFor(() => expect(connections).toBe(1));
+    await waitForCondition(() => expect(connections).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(connections).toBe(1);
   });
@@ -164,11 +165,11 @@ describe('openPushSocket', () => {
     const controller = new AbortController();
     const onAuthenticated = vi.fn();
     openPushSocket({ url: PUSH_URL, getAccessToken: async () => 't', onMessage: () => {}, onAuthenticated, signal: controller.signal });
-    await vi.waitFor(() => expect(onAuthenticated).toHaveBeenCalled());
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalled());
     const closed = vi.fn();
     pushServer.latest().addEventListener('close', closed);
     controller.abort();
-    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    await waitForCondition(() => expect(closed).toHaveBeenCalled());
     expect(pushServer.clients).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const TOKEN = 'tok_0123456789abcdefghij';
 const CONFIRM_URL = apiUrl('identities', `/v2/identities/shoebox/sub-ada/deleteaccount/${TOKEN}/actions/confirm`);
@@ -22,7 +23,7 @@ describe('/delete-account-confirmation', () => {
     const { auth } = renderApp(PAGE, { strictMode: true });
 
     expect(await screen.findByText('Deleting your account…')).toBeInTheDocument();
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledWith('/account-deleted'));
+    await waitForCondition(() => expect(auth.signOut).toHaveBeenCalledWith('/account-deleted'));
     expect(calls.count).toBe(1);
   });
 
@@ -52,7 +53,7 @@ describe('/delete-account-confirmation', () => {
     const calls = countConfirms(() => new HttpResponse(null, { status: 204 }));
     const { auth } = renderApp(PAGE, { identity: undefined });
 
-    await vi.waitFor(() => expect(auth.signIn).toHaveBeenCalledWith(PAGE));
+    await waitForCondition(() => expect(auth.signIn).toHaveBeenCalledWith(PAGE));
     expect(calls.count).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const RETRY_KEY = 'shoebox.signInRetries';
 
@@ -38,7 +39,7 @@ describe('returning from the sign-in page', () => {
       auth: { completeSignIn: () => Promise.reject(new Error('invalid_grant')) },
     });
 
-    await vi.waitFor(() => expect(sessionStorage.getItem(RETRY_KEY)).toBe('1'));
+    await waitForCondition(() => expect(sessionStorage.getItem(RETRY_KEY)).toBe('1'));
     expect(screen.queryByRole('heading', { name: 'We could not sign you in. Please try again.' })).not.toBeInTheDocument();
     notImplemented.mockRestore();
   });
@@ -58,12 +59,12 @@ describe('returning from the sign-in page', () => {
 describe('signing out', () => {
   test('/logout ends the session', async () => {
     const { auth } = renderApp('/logout');
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitForCondition(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
   });
 
   test('Sign out in the side menu ends the session', async () => {
     const { auth, user } = renderApp('/');
     await user.click(await screen.findByRole('link', { name: 'Sign out' }));
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await waitForCondition(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
   });
 });

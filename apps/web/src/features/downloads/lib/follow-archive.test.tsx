@@ -5,6 +5,7 @@ import { serveDownloads } from '../../../test/downloads';
 import { testConfig } from '../../../test/fixtures';
 import { createHttpClient } from '../../../lib/http/http-client';
 import { followArchive } from './follow-archive';
+import { waitForCondition } from '../../../test/wait';
 
 const TEXTS = { started: 'Preparing download...', finished: 'Downloading photos', failed: 'Download failed', notSaved: () => 'Error: Your photos could not be downloaded' };
 
@@ -34,7 +35,7 @@ describe('followArchive: the spec §9 toast durations', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render(<Toaster duration={5000} />);
     const socket = follow(id);
-    await vi.waitFor(() => expect(downloads.listening).toHaveLength(1));
+    await waitForCondition(() => expect(downloads.listening).toHaveLength(1));
 
     downloads.push('archive.generation.started', id);
     expect(await screen.findByText('Preparing download...')).toBeInTheDocument();
@@ -55,7 +56,7 @@ describe('followArchive: the spec §9 toast durations', () => {
     render(<Toaster duration={5000} />);
     follow(ready);
     follow(failing);
-    await vi.waitFor(() => expect(downloads.listening).toHaveLength(2));
+    await waitForCondition(() => expect(downloads.listening).toHaveLength(2));
 
     downloads.finish(ready);
     downloads.push('archive.generation.error', failing, { state: 'failed', error: 'archive_failed' });

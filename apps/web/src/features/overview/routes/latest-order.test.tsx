@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { daysAgo, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 describe("the Overview's latest order", () => {
   test('shows the newest order in progress with its status and a link to it', async () => {
@@ -21,7 +22,7 @@ describe("the Overview's latest order", () => {
     const fake = serveOrders([superOrder({ orderCode: 'SO-OLD', createdAt: daysAgo(45), status: 'Dispatched' })]);
     renderApp('/');
     await screen.findByText('Hello Ada');
-    await vi.waitFor(() => expect(fake.listRequests).toHaveLength(1));
+    await waitForCondition(() => expect(fake.listRequests).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('region', { name: 'Your latest order' })).toBeNull();
   });

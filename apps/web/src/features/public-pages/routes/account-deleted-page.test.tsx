@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { configuredRoutes } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 test('account deleted: a title, what was deleted, and panels to create an account and to view products', async () => {
   const { auth } = renderApp('/account-deleted', { identity: undefined });
@@ -13,7 +14,7 @@ test('account deleted: a title, what was deleted, and panels to create an accoun
   expect(within(createAccount).getByText('Want to start again? Create a new account in a minute.')).toBeInTheDocument();
   const products = screen.getByRole('region', { name: 'Discover our products' });
   expect(within(products).getByText('Photo books, prints, calendars and gifts made from your photos.')).toBeInTheDocument();
-  await vi.waitFor(() => {
+  await waitForCondition(() => {
     expect(within(createAccount).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', configuredRoutes.createAccount);
     expect(within(products).getByRole('link', { name: 'View products' })).toHaveAttribute('href', configuredRoutes.products);
   });
@@ -22,5 +23,5 @@ test('account deleted: a title, what was deleted, and panels to create an accoun
   expect(auth.signIn).not.toHaveBeenCalled();
   expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
   expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Printhaven' })).toHaveAttribute('href', configuredRoutes.storefront);
-  await vi.waitFor(() => expect(document.title).toBe('Your account has been deleted | Printhaven'));
+  await waitForCondition(() => expect(document.title).toBe('Your account has been deleted | Printhaven'));
 });

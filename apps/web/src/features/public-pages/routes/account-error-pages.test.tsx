@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { configuredRoutes } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 describe.each([
   {
@@ -25,7 +26,7 @@ describe.each([
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText(body)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', retryTo);
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Contact customer care' })).toHaveAttribute('href', configuredRoutes.customerCare));
+    await waitForCondition(() => expect(screen.getByRole('link', { name: 'Contact customer care' })).toHaveAttribute('href', configuredRoutes.customerCare));
   });
 
   test('Try again takes a signed-in customer back to where the change starts', async () => {

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { configuredRoutes } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 test('change-email success: the message, a way to log in with the new address and a way to continue', async () => {
   const { auth } = renderApp('/change-email-success', { identity: undefined });
@@ -9,7 +10,7 @@ test('change-email success: the message, a way to log in with the new address an
   expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address has been changed!' })).toBeInTheDocument();
   expect(screen.getByText('From now on, use your new email address to log in.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Log in with your new email address' })).toHaveAttribute('href', '/');
-  await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', configuredRoutes.storefront));
+  await waitForCondition(() => expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', configuredRoutes.storefront));
   expect(auth.signIn).not.toHaveBeenCalled();
 });
 
@@ -18,5 +19,5 @@ test('change-email success: logging in with the new address starts the sign-in',
 
   await user.click(await screen.findByRole('link', { name: 'Log in with your new email address' }));
 
-  await vi.waitFor(() => expect(auth.signIn).toHaveBeenCalledWith('/'));
+  await waitForCondition(() => expect(auth.signIn).toHaveBeenCalledWith('/'));
 });

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { apiUrl, configuredRoutes } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const CONFIRM_URL = apiUrl('emailGateway', '/api/v1/Profiles/:email/subscription/confirm/:token');
 const QUERY = '?confirmation-token=tok-123&email=ada%2Bnews%40example.com';
@@ -26,7 +27,7 @@ describe('newsletter double opt-in', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Success!' })).toBeInTheDocument();
     expect(screen.getByText('Your subscription to our newsletter is confirmed.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', configuredRoutes.storefront));
+    await waitForCondition(() => expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', configuredRoutes.storefront));
     expect(currentUrl()).toBe('/subscription-confirmation-success');
 
     // Once, even under StrictMode's double effects.
@@ -66,7 +67,7 @@ describe('newsletter double opt-in', () => {
     expect(currentUrl()).toBe(`/subscription-confirmation-error${QUERY}`);
     const tryAgain = screen.getByRole('link', { name: 'Try again' });
     expect(tryAgain).toHaveAttribute('href', `/subscription-confirmation${QUERY}`);
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Contact customer care' })).toHaveAttribute('href', configuredRoutes.customerCare));
+    await waitForCondition(() => expect(screen.getByRole('link', { name: 'Contact customer care' })).toHaveAttribute('href', configuredRoutes.customerCare));
     expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ status: 410 }), expect.anything());
 
     // Trying again confirms once more; this time it works.
