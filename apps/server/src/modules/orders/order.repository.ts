@@ -190,7 +190,13 @@ export function orderRepository(db: Db) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
-          .set({ status: to, updated_at: o.at, ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}) })
+          // A delivery address changed just before, whose time was taken after this move's, is not later than the move:
+          // the move's time is the later of the two.
+          .set({
+            status: to,
+            updated_at: sql<string>`case when address_changed_at > ${o.at} then address_changed_at else ${o.at} end`,
+            ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}),
+          })
           .where('order_code', '=', code)
           .where('status', '=', from)
           .returningAll()
