@@ -196,7 +196,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const customers = customerService(customerRepository(db));
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums, mayAdd: customers.mayAdd });
-  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, mayAdd: customers.mayAdd, log: app.log });
+  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, log: app.log });
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { addressInputSchema } from './address-input.js';
 import { addressSchema } from './addresses.js';
-import type { Channel } from './channels.js';
+import { findChannel, type Channel } from './channels.js';
 import { idSchema } from './text.js';
 
 /**
@@ -42,3 +42,13 @@ export const customerAddressParamsSchema = z.object({ id: idSchema });
  * postal-code rule applies (spec §5). A country outside answers 400 on countryCode.
  */
 export const deliveryCountriesFor = (channel: Pick<Channel, 'country'>): string[] => [channel.country];
+
+/**
+ * Why an address in `countryCode` may not be saved or delivered to for the storefront `channelCode`, or
+ * undefined when it may: the one rule for the address book, a new order and a changed delivery address.
+ */
+export function undeliverableCountry(channelCode: string, countryCode: string): string | undefined {
+  const channel = findChannel(channelCode);
+  const allowed = channel ? deliveryCountriesFor(channel) : [];
+  return allowed.includes(countryCode) ? undefined : `Not a country this storefront delivers to; one of ${allowed.join(', ')}`;
+}

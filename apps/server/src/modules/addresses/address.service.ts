@@ -1,12 +1,11 @@
 import {
   ADDRESS_LIMIT_ERROR,
-  deliveryCountriesFor,
-  findChannel,
   MAX_ADDRESSES_PER_CUSTOMER,
   type Address,
   type Customer,
   type CustomerAddress,
   type CustomerAddressInput,
+  undeliverableCountry,
   type CustomerAddressList,
 } from '@shoebox/contracts';
 import { randomUUID } from 'node:crypto';
@@ -64,12 +63,8 @@ export function addressService(deps: AddressServiceDeps) {
 
   /** An address must be in a country the customer's storefront delivers to. */
   async function checkCountry(identity: Identity, address: CustomerAddressInput): Promise<void> {
-    const customer = await deps.customerOf(identity);
-    const channel = findChannel(customer.channel);
-    const allowed = channel ? deliveryCountriesFor(channel) : [];
-    if (!allowed.includes(address.countryCode)) {
-      throw badRequest('Invalid body', [{ path: 'countryCode', message: `Not a country this storefront delivers to; one of ${allowed.join(', ')}` }]);
-    }
+    const problem = undeliverableCountry((await deps.customerOf(identity)).channel, address.countryCode);
+    if (problem) throw badRequest('Invalid body', [{ path: 'countryCode', message: problem }]);
   }
 
   return {

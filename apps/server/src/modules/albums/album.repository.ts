@@ -11,10 +11,6 @@ export function albumRepository(db: Db) {
   // SQLite runs one transaction at a time; on PostgreSQL concurrent ones must lock what they rely on.
   const locksRows = db.introspection instanceof PostgresIntrospector;
   return {
-    async insert(row: AlbumsTable) {
-      await db.insertInto('albums').values(row).execute();
-    },
-
     /**
      * Records a new album unless its owner already has `cap`, counted under the customer's row lock so albums
      * created at once count one at a time. 'gone' when the account is deleted.

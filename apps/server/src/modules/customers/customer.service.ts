@@ -25,19 +25,21 @@ function toCustomer(row: CustomersTable): Customer {
   };
 }
 
-/** What a Blocked business account may not do (decision 077): add photos or place orders. */
-export const accountBlocked = () => new AppError(403, 'account_blocked', 'This business account is blocked: please contact customer care');
+/**
+ * A Blocked business account keeps what it has and adds nothing (decision 077): it still signs in, sees and
+ * downloads all it has and changes its settings, but adds no photos and places no orders.
+ */
+export function refuseIfBlocked(customer: Pick<Customer, 'business'>): void {
+  if (customer.business?.status === 'Blocked') throw new AppError(403, 'account_blocked', 'This business account is blocked: please contact customer care');
+}
 
 export function customerService(repo: CustomerRepository) {
   return {
-    /**
-     * Refuses a Blocked business account what adds to it (decision 077): it still signs in, sees and
-     * downloads all it has and changes its settings. A deleted or unknown customer is a 404.
-     */
+    /** Refuses a customer who may not add to their account (refuseIfBlocked); a deleted or unknown one is a 404. */
     async mayAdd(customerId: string): Promise<void> {
       const row = await repo.findLive(customerId);
       if (!row) throw notFound('Customer not found');
-      if (row.business_status === 'Blocked') throw accountBlocked();
+      refuseIfBlocked(toCustomer(row));
     },
 
     /** A deleted or unknown customer is a 404: the account area then signs the customer out. */

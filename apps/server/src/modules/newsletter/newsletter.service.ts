@@ -35,21 +35,22 @@ export function newsletterService(repo: NewsletterRepository, mailer: Mailer, pu
       if (existing?.confirmed_at) return;
       // Anyone may ask for any address: the address itself is protected too (decision 076).
       const giveBack = await recipients.reserve(email);
-      const token = randomBytes(24).toString('base64url');
-      const requestedAt = now();
-      await repo.savePending({
-        email,
-        channel: channelCode,
-        token_hash: hash(token),
-        requested_at: requestedAt.toISOString(),
-        expires_at: new Date(requestedAt.getTime() + NEWSLETTER_CONFIRMATION_VALID_DAYS * 86_400_000).toISOString(),
-      });
-      const channel = channelForHost('', channelCode);
-      const link = new URL('/subscription-confirmation', publicUrl);
-      link.searchParams.set('confirmation-token', token);
-      link.searchParams.set('email', email);
-      link.searchParams.set('channel', channel.host);
+      // A mail that did not go (the request or the mail server failed) is given back to the recipient's count.
       try {
+        const token = randomBytes(24).toString('base64url');
+        const requestedAt = now();
+        await repo.savePending({
+          email,
+          channel: channelCode,
+          token_hash: hash(token),
+          requested_at: requestedAt.toISOString(),
+          expires_at: new Date(requestedAt.getTime() + NEWSLETTER_CONFIRMATION_VALID_DAYS * 86_400_000).toISOString(),
+        });
+        const channel = channelForHost('', channelCode);
+        const link = new URL('/subscription-confirmation', publicUrl);
+        link.searchParams.set('confirmation-token', token);
+        link.searchParams.set('email', email);
+        link.searchParams.set('channel', channel.host);
         await mailer.send({ to: email, subject: 'Please confirm your newsletter subscription', text: `Confirm your subscription by opening this link:\n\n${link.href}\n\nThe link works for ${NEWSLETTER_CONFIRMATION_VALID_DAYS} days.` });
       } catch (err) {
         await giveBack();

@@ -148,8 +148,7 @@ describe.each(databases)('order answers kept in memory, on two servers sharing o
     const service = orderService({
       repo: orderRepository(a().db),
       events: { publish: async () => {} },
-      customerOf: async () => ({ channel: 'www.printhaven.co.uk', firstName: 'Test', lastName: 'Customer', phone: null }),
-      mayAdd: async () => {},
+      customerOf: async () => ({ channel: 'www.printhaven.co.uk', business: null, firstName: 'Test', lastName: 'Customer', phone: null }),
       log: silentLog,
       now: () => clock,
     });

@@ -139,7 +139,6 @@ export function orderRepository(db: Db) {
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('customer_id', '=', order.customer_id)
           .where('status', '=', 'Received')
-          .where('request_id', '!=', order.request_id)
           .executeTakeFirstOrThrow();
         const retried = await trx.selectFrom('orders').select('id').where('request_id', '=', order.request_id).executeTakeFirst();
         if (!retried && Number(unpaid.n) >= maxUnpaid) return { placed: false, tooManyUnpaid: true };

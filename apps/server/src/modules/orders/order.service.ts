@@ -4,13 +4,14 @@ import {
   ADDRESS_NOT_CHANGEABLE_ERROR,
   addressInputSchema,
   canMoveOrder,
-  deliveryCountriesFor,
   findChannel,
+  undeliverableCountry,
   NOT_REORDERABLE_ERROR,
   ORDER_HISTORY_YEARS,
   type AccountOrderList,
   type Address,
   type AddressInput,
+  type Customer,
   type AnonymousUploads,
   type DeliveryDates,
   type DeliveryType,
@@ -27,6 +28,7 @@ import {
 } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '../../platform/auth/access-token.js';
+import { refuseIfBlocked } from '../customers/customer.service.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { AppError, badRequest, notFound, parseRequest } from '../../platform/http/errors.js';
@@ -95,10 +97,11 @@ export interface MovedOrder {
 export interface OrderServiceDeps {
   repo: OrderRepository;
   events: Pick<EventBus, 'publish'>;
-  /** The customer's storefront, and their own name and phone for a PickupPoint order placed without a delivery address. */
-  customerOf: (identity: Identity) => Promise<{ channel: string; firstName: string; lastName: string; phone: string | null }>;
-  /** Refuses a customer who may not place orders (a Blocked business account, decision 077). */
-  mayAdd: (customerId: string) => Promise<void>;
+  /**
+   * The customer (a 404 when deleted or unknown): their storefront, whether they may place orders at all, and
+   * their own name and phone for a PickupPoint order placed without a delivery address.
+   */
+  customerOf: (identity: Identity) => Promise<Pick<Customer, 'channel' | 'business' | 'firstName' | 'lastName' | 'phone'>>;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => number;
 }
@@ -228,11 +231,8 @@ export function orderService(deps: OrderServiceDeps) {
    * must be in one of its countries, for an order placed and for a delivery address changed alike.
    */
   const checkDeliveryCountry = (channelCode: string, address: { countryCode: string }, path: string) => {
-    const channel = findChannel(channelCode);
-    const allowed = channel ? deliveryCountriesFor(channel) : [];
-    if (!allowed.includes(address.countryCode)) {
-      throw badRequest('Invalid delivery address', [{ path, message: `Not a country this storefront delivers to; one of ${allowed.join(', ')}` }]);
-    }
+    const problem = undeliverableCountry(channelCode, address.countryCode);
+    if (problem) throw badRequest('Invalid delivery address', [{ path, message: problem }]);
   };
 
   const own = async (identity: Identity, code: string) => {
@@ -375,12 +375,12 @@ export function orderService(deps: OrderServiceDeps) {
      * Status Received (awaiting payment); the total is the products' prices less their vouchers.
      */
     async place(customer: Identity, input: PlaceOrderInput): Promise<SuperOrder> {
-      await deps.mayAdd(customer.customerId);
       const channel = findChannel(input.channel);
       if (!channel || channel.code !== input.channel) throw badRequest('Unknown channel', [{ path: 'channel', message: 'Unknown channel' }]);
       // A customer orders on their own storefront (decision 078): its prices, its currency, its countries.
-      const { channel: own } = await deps.customerOf(customer);
-      if (findChannel(own)?.code !== channel.code) throw badRequest("Not the customer's storefront", [{ path: 'channel', message: "Orders are placed on the customer's own storefront" }]);
+      const me = await deps.customerOf(customer);
+      refuseIfBlocked(me);
+      if (findChannel(me.channel)?.code !== channel.code) throw badRequest("Not the customer's storefront", [{ path: 'channel', message: "Orders are placed on the customer's own storefront" }]);
       if (!input.products.length) throw badRequest('An order needs at least one product', [{ path: 'products', message: 'Too small' }]);
       input.products.forEach((p, i) => {
         if (!Number.isInteger(p.quantity) || p.quantity < 1) throw badRequest('Invalid quantity', [{ path: `products.${i}.quantity`, message: 'Too small' }]);
@@ -394,7 +394,7 @@ export function orderService(deps: OrderServiceDeps) {
         checkDeliveryCountry(channel.code, given, 'deliveryAddress.countryCode');
         deliveryAddress = given;
       } else {
-        const recipient = given ?? (await deps.customerOf(customer));
+        const recipient = given ?? me;
         pickupPoint = input.pickupPoint ?? collectionPointFor(channel, { firstName: recipient.firstName, lastName: recipient.lastName, phone: recipient.phone });
         deliveryAddress = given ?? pickupPoint.address;
       }

@@ -122,7 +122,10 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
         sent_at: null,
       };
       // Stored before the mail goes, unusable until it has: a link in a sent mail always opens.
-      if (!(await repo.insertShare(share))) throw notFound('Photo book not found');
+      if (!(await repo.insertShare(share))) {
+        await giveBack();
+        throw notFound('Photo book not found');
+      }
       const link = `${publicUrl}${SHARED_BOOK_WEB_PATH}/${token}`;
       try {
         await mailer.send(shareMail(to, channel.locale, { title: book.title, senderName: query.fromName, personalMessage: query.personalMessage, link, expiresAt }));
