@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { server } from '../../../test/msw-server';
@@ -73,8 +73,13 @@ describe('photo preview', () => {
     const stage = () => within(screen.getByRole('dialog')).getByRole('img').parentElement as HTMLElement;
     const size = { width: 400, height: 800, top: 0, left: 0, right: 400, bottom: 800, x: 0, y: 0, toJSON: () => ({}) };
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(size as DOMRect);
-    const touch = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', x: number, y: number) =>
-      fireEvent[type](stage(), { pointerId: 1, pointerType: 'touch', button: 0, clientX: x, clientY: y });
+    // Each touch carries its own time, so a double tap is two taps 100 ms apart however busy the machine is.
+    let clock = 10_000;
+    const touch = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', x: number, y: number, after = 100) => {
+      const event = createEvent[type](stage(), { pointerId: 1, pointerType: 'touch', button: 0, clientX: x, clientY: y });
+      Object.defineProperty(event, 'timeStamp', { value: (clock += after) });
+      fireEvent(stage(), event);
+    };
     const swipe = (dx: number, dy: number) => {
       touch('pointerDown', 200, 300);
       touch('pointerMove', 200 + dx / 2, 300 + dy / 2);
@@ -89,15 +94,19 @@ describe('photo preview', () => {
     swipe(150, 0);
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2'));
 
-    touch('pointerDown', 100, 100);
-    touch('pointerUp', 100, 100);
-    touch('pointerDown', 100, 100);
-    touch('pointerUp', 100, 100);
+    const tap = (after: number) => {
+      touch('pointerDown', 100, 100, after);
+      touch('pointerUp', 100, 100, 10);
+    };
+    // Two taps 250 ms apart are two single taps, not a double tap.
+    tap(1000);
+    tap(240);
+    expect(within(screen.getByRole('dialog')).getByRole('img').style.transform).not.toContain('scale');
+    tap(1000);
+    tap(100);
     expect(within(screen.getByRole('dialog')).getByRole('img').style.transform).toContain('scale(2.5)');
-    touch('pointerDown', 100, 100);
-    touch('pointerUp', 100, 100);
-    touch('pointerDown', 100, 100);
-    touch('pointerUp', 100, 100);
+    tap(1000);
+    tap(100);
     expect(within(screen.getByRole('dialog')).getByRole('img').style.transform).not.toContain('scale');
 
     swipe(0, 290);
