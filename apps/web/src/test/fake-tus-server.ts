@@ -26,6 +26,8 @@ export interface FakeTusOptions {
   complete?: (upload: FakeUpload) => Completion;
   /** Called before each PATCH is applied; answer a Response to send it instead (e.g. a network error). */
   interceptPatch?: (upload: FakeUpload, offset: number) => Response | undefined | Promise<Response | undefined>;
+  /** Called before each POST (the 1st is 1); answer a Response to send it instead (e.g. a limit's 429). */
+  interceptCreate?: (attempt: number) => Response | undefined;
   /** Milliseconds each PATCH takes, to see uploads in progress. */
   patchDelayMs?: number;
 }
@@ -48,11 +50,14 @@ export function fakeTusServer(endpoint: string, options: FakeTusOptions = {}) {
   const uploads = new Map<string, FakeUpload>();
   const requests: TusRequest[] = [];
   let next = 0;
+  let creations = 0;
   const tusHeaders = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
   const find = (id: unknown) => uploads.get(String(id));
 
   const handlers = [
     http.post(endpoint, ({ request }) => {
+      const intercepted = options.interceptCreate?.(++creations);
+      if (intercepted) return intercepted;
       const id = `u${++next}`;
       const upload: FakeUpload = {
         id,

@@ -1,6 +1,7 @@
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER } from '@shoebox/contracts';
 import type { FastifySchema } from 'fastify';
 import { declaredRoute, NO_CONTENT, type RouteSpec } from '../../platform/api/route.js';
+import { MAX_LIBRARY_PHOTOS, MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, UPLOADS_PER_MINUTE } from './upload-limits.js';
 
 const TUS_SPEC = 'https://tus.io/protocols/resumable-upload';
 const VERSION = { 'Tus-Resumable': 'The protocol version, 1.0.0; any other answers 412' };
@@ -24,7 +25,7 @@ export function tusRoutes(path: string): ReturnType<typeof declaredRoute>[] {
       method: 'POST',
       url: path,
       summary: 'Start an upload (tus creation)',
-      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go. The request may carry the first bytes (creation-with-upload: Content-Type application/offset+octet-stream); Upload-Offset then answers how many were taken, and one that carries them all answers once the photo is stored, naming it as the last PATCH would. Refusals (ApiError, code in error, values in params): 413 too_large {maxBytes}, 422 empty, 429 too_many_unfinished_uploads {maxUploads} or unfinished_uploads_too_large {maxBytes}.`,
+      description: `${TUS_SPEC}. Upload-Metadata carries filename (required), albumId (the album the photo goes to, optional), lastModified (the file's last-modified time in milliseconds since 1970, optional) and lastModifiedOffset (the browser's UTC offset at that time in minutes east of UTC, optional), which date a photo whose EXIF has no date; at most ${UPLOAD_MAX_BYTES} bytes. The Location answered is where the bytes go. The request may carry the first bytes (creation-with-upload: Content-Type application/offset+octet-stream); Upload-Offset then answers how many were taken, and one that carries them all answers once the photo is stored, naming it as the last PATCH would. Refusals (ApiError, code in error, values in params): 413 too_large {maxBytes}, 422 empty, 403 account_blocked, 409 library_full {maxPhotos} (the library with its unfinished uploads holds ${MAX_LIBRARY_PHOTOS} photos), 429 with Retry-After and {retryAfterSeconds}: too_many_unfinished_uploads {maxUploads} or unfinished_uploads_too_large {maxBytes} (at most ${MAX_UNFINISHED_UPLOADS} unfinished, ${MAX_UNFINISHED_UPLOAD_BYTES} bytes declared), too_many_uploads {maxUploads} (at most ${UPLOADS_PER_MINUTE} started in any minute).`,
       requestHeaders: { ...VERSION, 'Upload-Length': 'The file size in bytes', 'Upload-Metadata': 'filename and optionally albumId, lastModified and lastModifiedOffset, base64, as tus specifies' },
       responseHeaders: { Location: "The upload's address", 'Upload-Offset': 'With creation-with-upload: bytes received so far', ...FINISHED, [CORRELATION_ID_HEADER]: 'The correlation id' },
       response: { 201: NO_CONTENT },

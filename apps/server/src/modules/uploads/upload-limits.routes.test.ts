@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { locationOfUpload, newCustomer, recoverUploads, tusClient, useLibraryServer } from '../../test/photo-library.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
-import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
+import { MAX_LIBRARY_PHOTOS, MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, UPLOADS_PER_MINUTE } from './upload-limits.js';
 
 const ATTEMPTS = 300;
 let seed = 900;
@@ -68,4 +68,65 @@ describe.each(databases)('unfinished uploads per customer on $name', (kind) => {
     expect(await unfinished(me.id)).toEqual([]);
     expect((await tus.create(1000, { filename: 'more.jpg' })).statusCode).toBe(201);
   });
+});
+
+describe.each(databases)('uploads started and photos kept per customer on $name', (kind) => {
+  const server = useLibraryServer(kind);
+  /** Uploads the customer started (and ended) `secondsAgo`, as a burst of them would have left. */
+  const startedBefore = async (customerId: string, count: number, secondsAgo: number) => {
+    const at = new Date(Date.now() - secondsAgo * 1000).toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `burst-${customerId}-${secondsAgo}-${i}`,
+      customer_id: customerId,
+      file_name: `b${i}.jpg`,
+      album_id: null,
+      declared_bytes: 1000,
+      machine_id: null,
+      status: 'rejected' as const,
+      photo_id: null,
+      error: 'cancelled',
+      duplicate: 0,
+      created_at: at,
+      finished_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await server().db.insertInto('uploads').values(rows.slice(i, i + 100)).execute();
+  };
+  const libraryOf = (customerId: string, photos: number) =>
+    server().db.insertInto('photo_month_counts').values({ customer_id: customerId, sort_key: 'created', month: '2026-11', count: photos }).execute();
+
+  it(`starts at most ${UPLOADS_PER_MINUTE} uploads in any sliding minute, under concurrency, and says when the next may start`, async () => {
+    const [me, other] = [await newCustomer(server()), await newCustomer(server())];
+    const tus = tusClient(server(), me.headers);
+    await startedBefore(me.id, UPLOADS_PER_MINUTE - 5, 40);
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => tus.create(1000, { filename: `f${i}.jpg` })));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = responses.find((r) => r.statusCode !== 201)!;
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(JSON.parse(refused.body))).toMatchObject({ error: 'too_many_uploads', params: { maxUploads: UPLOADS_PER_MINUTE } });
+    // The burst 40 s ago leaves the window in about 20 s.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(15);
+    expect(retryAfter).toBeLessThanOrEqual(21);
+    // Another customer starts as usual.
+    expect((await tusClient(server(), other.headers).create(1000, { filename: 'x.jpg' })).statusCode).toBe(201);
+    // Once the burst is more than a minute old, uploads start again.
+    await server().db.updateTable('uploads').set({ created_at: new Date(Date.now() - 61_000).toISOString() }).where('customer_id', '=', me.id).where('status', '=', 'rejected').execute();
+    expect((await tus.create(1000, { filename: 'later.jpg' })).statusCode).toBe(201);
+  });
+
+  it(`keeps a library at ${MAX_LIBRARY_PHOTOS} photos, unfinished uploads counted, under concurrency`, async () => {
+    const [me, other] = [await newCustomer(server()), await newCustomer(server())];
+    await libraryOf(me.id, MAX_LIBRARY_PHOTOS - 3);
+    const tus = tusClient(server(), me.headers);
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => tus.create(1000, { filename: `f${i}.jpg` })));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    const refused = responses.find((r) => r.statusCode !== 201)!;
+    expect(refused.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(JSON.parse(refused.body))).toMatchObject({ error: 'library_full', params: { maxPhotos: MAX_LIBRARY_PHOTOS } });
+    expect(await unfinishedCount(me.id)).toBe(3);
+    expect((await tusClient(server(), other.headers).create(1000, { filename: 'x.jpg' })).statusCode).toBe(201);
+  });
+
+  const unfinishedCount = async (customerId: string) =>
+    (await server().db.selectFrom('uploads').select('id').where('customer_id', '=', customerId).where('status', 'in', ['receiving', 'ingesting']).execute()).length;
 });

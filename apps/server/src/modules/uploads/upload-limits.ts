@@ -9,6 +9,15 @@ export const MAX_UNFINISHED_UPLOADS = 50;
 /** 40 photos of the largest size (UPLOAD_MAX_BYTES) at once. */
 export const MAX_UNFINISHED_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
+/**
+ * Uploads one customer may start in any sliding minute (decision 079): five a second, more than three
+ * parallel uploads of phone photos on a fast line reach, far below a script's thousand and more.
+ */
+export const UPLOADS_PER_MINUTE = 300;
+export const UPLOAD_RATE_WINDOW_MS = 60_000;
+/** Photos one library may hold, its unfinished uploads counted (decision 079): twice the largest libraries we plan for. */
+export const MAX_LIBRARY_PHOTOS = 200_000;
+
 /** An unfinished upload holding a place, and when it is given up if nothing more is sent to it. */
 export interface HeldPlace {
   declaredBytes: number;
@@ -37,7 +46,7 @@ export function secondsUntilRoomFor(bytes: number, held: HeldPlace[], now: numbe
 /** The customer's unfinished uploads hold every place (or all the bytes): a new one waits for them. */
 export class NoPlaceForUpload extends AppError {
   constructor(
-    code: 'too_many_unfinished_uploads' | 'unfinished_uploads_too_large',
+    code: 'too_many_unfinished_uploads' | 'unfinished_uploads_too_large' | 'too_many_uploads',
     message: string,
     params: ApiErrorParams,
     override readonly retryAfterSeconds: number,
@@ -45,3 +54,9 @@ export class NoPlaceForUpload extends AppError {
     super(429, code, message, undefined, { ...params, retryAfterSeconds });
   }
 }
+
+/** The library is as large as an account's may be: only deleting photos makes room. */
+export const libraryFull = () =>
+  new AppError(409, 'library_full', `Your library holds ${MAX_LIBRARY_PHOTOS} photos, the most an account can have: delete some to add more`, undefined, {
+    maxPhotos: MAX_LIBRARY_PHOTOS,
+  });

@@ -3,29 +3,57 @@ import type { Db } from '../../platform/db/database.js';
 import { keysetPage } from '../../platform/db/keyset.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 
+export interface UploadLimits {
+  photos: number;
+  uploads: number;
+  bytes: number;
+  perWindow: number;
+  windowStart: string;
+}
+
+export type UploadCreation = { outcome: 'created' | 'library_full' | 'too_many' | 'too_large' } | { outcome: 'too_fast'; oldestInWindow: string };
+
 export function uploadRepository(db: Db) {
   return {
     /**
-     * Records a new upload if the customer has a place for it: fewer than `limits.uploads` unfinished and
-     * their declared bytes within `limits.bytes`. One conditional update of the customer's totals takes
-     * the place, so concurrent creations can never pass the limit together.
+     * Records a new upload if the customer has room for it, every limit counted under the lock of the
+     * customer's totals row so uploads started at once can never pass a limit together: the library with
+     * its unfinished uploads below `limits.photos`, fewer than `limits.uploads` unfinished with their
+     * declared bytes within `limits.bytes`, and fewer than `limits.perWindow` started since `limits.windowStart`
+     * (then `retryAt` is when the oldest of them leaves the window).
      */
-    create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes' | 'machine_id'>, limits: { uploads: number; bytes: number }) =>
-      db.transaction().execute(async (trx): Promise<'created' | 'too_many' | 'too_large'> => {
+    create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes' | 'machine_id'>, limits: UploadLimits) =>
+      db.transaction().execute(async (trx): Promise<UploadCreation> => {
         await trx.insertInto('unfinished_upload_totals').values({ customer_id: row.customer_id, uploads: 0, bytes: 0 }).onConflict((oc) => oc.column('customer_id').doNothing()).execute();
-        const taken = await trx
+        // A write that changes nothing takes the row's lock on every database.
+        await trx.updateTable('unfinished_upload_totals').set((eb) => ({ uploads: eb.ref('uploads') })).where('customer_id', '=', row.customer_id).execute();
+        const totals = await trx.selectFrom('unfinished_upload_totals').select(['uploads', 'bytes']).where('customer_id', '=', row.customer_id).executeTakeFirstOrThrow();
+        const unfinished = Number(totals.uploads);
+        const library = await trx
+          .selectFrom('photo_month_counts')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('count'), sql<number>`0`).as('n'))
+          .where('customer_id', '=', row.customer_id)
+          .where('sort_key', '=', 'created')
+          .executeTakeFirstOrThrow();
+        if (Number(library.n) + unfinished >= limits.photos) return { outcome: 'library_full' };
+        if (unfinished >= limits.uploads) return { outcome: 'too_many' };
+        if (Number(totals.bytes) + row.declared_bytes > limits.bytes) return { outcome: 'too_large' };
+        const recent = await trx
+          .selectFrom('uploads')
+          .select('created_at')
+          .where('customer_id', '=', row.customer_id)
+          .where('created_at', '>', limits.windowStart)
+          .orderBy('created_at', 'desc')
+          .limit(limits.perWindow)
+          .execute();
+        if (recent.length >= limits.perWindow) return { outcome: 'too_fast', oldestInWindow: recent[recent.length - 1]!.created_at };
+        await trx
           .updateTable('unfinished_upload_totals')
           .set({ uploads: sql`uploads + 1`, bytes: sql`bytes + ${row.declared_bytes}` })
           .where('customer_id', '=', row.customer_id)
-          .where('uploads', '<', limits.uploads)
-          .where(sql<boolean>`bytes + ${row.declared_bytes} <= ${limits.bytes}`)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 0) {
-          const totals = await trx.selectFrom('unfinished_upload_totals').select('uploads').where('customer_id', '=', row.customer_id).executeTakeFirstOrThrow();
-          return Number(totals.uploads) >= limits.uploads ? 'too_many' : 'too_large';
-        }
+          .execute();
         await trx.insertInto('uploads').values({ ...row, status: 'receiving', photo_id: null, error: null, duplicate: 0, created_at: new Date().toISOString(), finished_at: null }).execute();
-        return 'created';
+        return { outcome: 'created' };
       }),
     /** A customer's unfinished uploads: the places they hold. */
     unfinishedOf: (customerId: string) =>

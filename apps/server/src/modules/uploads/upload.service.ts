@@ -8,7 +8,16 @@ import { dateFromLastModified, type DateTaken } from './ingest/read-date-taken.j
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './upload-datastore.js';
 import { givingUp, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
-import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS, NoPlaceForUpload, secondsUntilRoomFor } from './upload-limits.js';
+import {
+  libraryFull,
+  MAX_LIBRARY_PHOTOS,
+  MAX_UNFINISHED_UPLOAD_BYTES,
+  MAX_UNFINISHED_UPLOADS,
+  NoPlaceForUpload,
+  secondsUntilRoomFor,
+  UPLOAD_RATE_WINDOW_MS,
+  UPLOADS_PER_MINUTE,
+} from './upload-limits.js';
 import type { UploadRepository } from './upload.repository.js';
 
 export interface IngestResult {
@@ -158,11 +167,19 @@ export function uploadService(o: {
       await o.mayAdd(customerId);
       // The album is checked now, before any byte arrives, by the same rule that places the photo in it later.
       if (u.albumId !== undefined) await checkAlbum(customerId, u.albumId);
-      const outcome = await uploads.create(
+      const now = Date.now();
+      const created = await uploads.create(
         { id: u.id, customer_id: customerId, file_name: fileName, album_id: u.albumId ?? null, declared_bytes: u.size, machine_id: datastore.machineId },
-        { uploads: MAX_UNFINISHED_UPLOADS, bytes: MAX_UNFINISHED_UPLOAD_BYTES },
+        {
+          photos: MAX_LIBRARY_PHOTOS,
+          uploads: MAX_UNFINISHED_UPLOADS,
+          bytes: MAX_UNFINISHED_UPLOAD_BYTES,
+          perWindow: UPLOADS_PER_MINUTE,
+          windowStart: new Date(now - UPLOAD_RATE_WINDOW_MS).toISOString(),
+        },
       );
-      if (outcome === 'too_many') {
+      if (created.outcome === 'library_full') throw libraryFull();
+      if (created.outcome === 'too_many') {
         throw new NoPlaceForUpload(
           'too_many_unfinished_uploads',
           `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: let them finish before starting more`,
@@ -170,12 +187,22 @@ export function uploadService(o: {
           await secondsUntilPlaceFor(customerId, u.size),
         );
       }
-      if (outcome === 'too_large') {
+      if (created.outcome === 'too_large') {
         throw new NoPlaceForUpload(
           'unfinished_uploads_too_large',
           `Your unfinished uploads already come to nearly ${MAX_UNFINISHED_UPLOAD_BYTES / 1024 ** 3} GB: let them finish before starting more`,
           { maxBytes: MAX_UNFINISHED_UPLOAD_BYTES },
           await secondsUntilPlaceFor(customerId, u.size),
+        );
+      }
+      if (created.outcome === 'too_fast') {
+        // Until the oldest upload of the full window leaves it.
+        const waitMs = Date.parse(created.oldestInWindow) + UPLOAD_RATE_WINDOW_MS - now;
+        throw new NoPlaceForUpload(
+          'too_many_uploads',
+          `You started ${UPLOADS_PER_MINUTE} uploads in the last minute: the next one can start shortly`,
+          { maxUploads: UPLOADS_PER_MINUTE },
+          Math.max(1, Math.ceil(waitMs / 1000)),
         );
       }
       return { fileName };

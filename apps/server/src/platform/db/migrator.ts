@@ -26,6 +26,7 @@ import * as accountDeletions from './migrations/024-account-deletions.js';
 import * as widgets from './migrations/025-widgets.js';
 import * as storagePeriods from './migrations/026-storage-periods.js';
 import * as mailRecipients from './migrations/027-mail-recipients.js';
+import * as uploadRate from './migrations/028-upload-rate.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '025-widgets': widgets,
   '026-storage-periods': storagePeriods,
   '027-mail-recipients': mailRecipients,
+  '028-upload-rate': uploadRate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

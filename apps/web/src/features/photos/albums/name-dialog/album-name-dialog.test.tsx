@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { serveAlbums } from '../../../../test/albums';
+import { apiUrl } from '../../../../test/fixtures';
+import { server } from '../../../../test/msw-server';
 import { renderWithServices } from '../../../../test/render-with-services';
 import { AlbumNameDialog, type AlbumNameDialogProps } from './album-name-dialog';
 
@@ -99,6 +102,22 @@ describe('create album dialog', () => {
     await user.click(submit);
     await waitFor(() => expect(currentUrl()).toMatch(/^\/my-photos\/albums\/album-/));
     expect(albums.requestsTo('POST /albums')).toHaveLength(2);
+  });
+
+  test('an account with the most albums it may have is told so, not asked to try again', async () => {
+    serveAlbums();
+    server.use(
+      http.post(apiUrl('photoManagement', '/albums'), () =>
+        HttpResponse.json(
+          { status: 409, error: 'too_many_albums', message: 'You have 5000 albums', correlationId: 'c', params: { maxAlbums: 5000 } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, input, submit, dialog } = await openDialog({ mode: 'create', onClose: vi.fn() });
+    await user.type(input, 'One more');
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have 5,000 albums, the most an account can have. Delete an album to make a new one.');
   });
 
   test('while saving the button is disabled and the dialog cannot be closed: a double click creates one album', async () => {

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { useCreateAlbum } from '../../api/create-album';
 import { useRenameAlbum } from '../../api/rename-album';
+import { serverRefusalOf, useServerRefusalText, type ServerRefusal } from '../../../../lib/http/server-refusal';
 import { photoPaths } from '../../paths';
 import { AlbumNameField } from '../../components/album-name-field';
 import { useAlbumNameForm, type AlbumNameFormValues } from '../../components/album-name-form';
@@ -86,18 +87,20 @@ function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDial
   const { t } = useTranslation('albums');
   const formId = useId();
   const { handleSubmit, submitting: saving, nameField } = useAlbumNameForm(initialName);
-  const [failed, setFailed] = useState(false);
+  const refusalText = useServerRefusalText('albums');
+  /** Why the last save failed: the server's refusal (e.g. too many albums), or nothing known. */
+  const [failed, setFailed] = useState<{ refusal: ServerRefusal | undefined } | null>(null);
   // Set at once (state is not, until the next render): a second submit in the same moment sends nothing.
   const busy = useRef(false);
 
   const onValid = async ({ name }: AlbumNameFormValues) => {
     if (busy.current) return;
     busy.current = true;
-    setFailed(false);
+    setFailed(null);
     try {
       await save(name);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed({ refusal: serverRefusalOf(error) });
     } finally {
       busy.current = false;
     }
@@ -121,11 +124,11 @@ function NameDialog({ title, submitLabel, initialName, onClose, save }: NameDial
         </>
       }
     >
-      <form id={formId} noValidate className={styles.form} onSubmit={(event) => void handleSubmit(onValid, () => setFailed(false))(event)}>
+      <form id={formId} noValidate className={styles.form} onSubmit={(event) => void handleSubmit(onValid, () => setFailed(null))(event)}>
         <AlbumNameField {...nameField} />
         {failed && (
           <p role="alert" className={styles.failure}>
-            {t('nameDialog.saveFailed')}
+            {refusalText(failed.refusal)}
           </p>
         )}
       </form>

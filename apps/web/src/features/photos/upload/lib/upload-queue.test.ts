@@ -231,4 +231,28 @@ describe('UploadQueue', () => {
     const [failed] = await settled(queue, 1);
     expect(failed).toMatchObject({ status: 'failed', error: { kind: 'server', refusal: { status: 503, code: 'busy', params: { retryAfterSeconds: 10 } } } });
   });
+
+  test("a limit of the customer's uploads (429 with Retry-After) makes the file wait that long, then it starts again by itself", async () => {
+    const sentAt: number[] = [];
+    const tooFast = () =>
+      HttpResponse.json(
+        { status: 429, error: 'too_many_uploads', message: 'Too many', correlationId: 'c', params: { maxUploads: 300, retryAfterSeconds: 1 } },
+        { status: 429, headers: { 'Tus-Resumable': '1.0.0', 'Retry-After': '1' } },
+      );
+    const tus = fakeTusServer(ENDPOINT, { interceptCreate: (attempt) => (sentAt.push(Date.now()), attempt === 1 ? tooFast() : undefined) });
+    server.use(...tus.handlers);
+    const queue = newQueue();
+    const seen: UploadItem['status'][] = [];
+    queue.subscribe(() => seen.push(queue.getSnapshot()[0]!.status));
+    await queue.add([jpeg('a.jpg')]);
+    queue.start();
+    const [done] = await settled(queue, 1);
+    expect(done).toMatchObject({ status: 'uploaded', photoId: 'photo-u1' });
+    expect(done!.error).toBeUndefined();
+    // Refused once, it waited (never shown as refused) and was not sent again before the second asked for.
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(1000);
+    expect(seen).not.toContain('refused');
+    expect(seen.slice(seen.indexOf('uploading'))).toContain('queued');
+  });
 });

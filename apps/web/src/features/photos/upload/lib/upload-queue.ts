@@ -14,6 +14,8 @@ import { checkFile, MIME_TYPES, type FileRefusal } from './file-check';
 export const UPLOAD_CONCURRENCY = 3;
 /** Bytes per PATCH request: a dropped connection loses at most this much. */
 export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
+/** The longest a file waits when the server asks it to (a limit of the customer's uploads), before trying again. */
+export const MAX_WAIT_SECONDS = 120;
 /** Waits before each automatic retry after a network failure or a 5xx answer. */
 export const UPLOAD_RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 
@@ -64,6 +66,8 @@ interface Entry {
   file: File;
   upload?: Upload;
   previous?: PreviousUpload;
+  /** The server asked to wait (429 with Retry-After): the file starts again no sooner than this. */
+  notBefore?: number;
 }
 
 let nextKey = 0;
@@ -73,6 +77,14 @@ const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size &&
 const refusalOf = (error: Error | DetailedError) => ('originalResponse' in error ? readServerRefusal(error.originalResponse?.getBody()) : undefined);
 
 const responseStatus = (error: Error | DetailedError) => ('originalResponse' in error ? (error.originalResponse?.getStatus() ?? 0) : 0);
+
+/** How long a 429 asks to wait, from its Retry-After or the refusal's retryAfterSeconds; undefined when it does not say. */
+function waitAsked(error: Error | DetailedError, refusal: ServerRefusal | undefined): number | undefined {
+  if (responseStatus(error) !== 429) return undefined;
+  const header = Number('originalResponse' in error ? error.originalResponse?.getHeader('Retry-After') : undefined);
+  const seconds = Number.isFinite(header) && header > 0 ? header : refusal?.params?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? Math.min(seconds, MAX_WAIT_SECONDS) * 1000 : undefined;
+}
 
 /**
  * The upload modal's engine, free of React: a list of files, each uploaded with the tus resumable protocol
@@ -87,6 +99,7 @@ export class UploadQueue {
   private disposed = false;
   private readonly concurrency: number;
   private owner: Promise<string> | undefined;
+  private readonly waitTimers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(private readonly options: UploadQueueOptions) {
     this.concurrency = options.concurrency ?? UPLOAD_CONCURRENCY;
@@ -185,6 +198,8 @@ export class UploadQueue {
     this.disposed = true;
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    for (const timer of this.waitTimers) clearTimeout(timer);
+    this.waitTimers.clear();
     await cancelled;
   }
 
@@ -244,8 +259,11 @@ export class UploadQueue {
         const cancelled = () => entry.item.status === 'cancelled';
         if (cancelled()) return;
         const status = responseStatus(error);
-        const refused = status >= 400 && status < 500;
         const refusal = refusalOf(error);
+        // A limit of the customer's uploads (how many at once, how many a minute): the file waits its turn and starts again by itself.
+        const waitMs = waitAsked(error, refusal);
+        if (waitMs !== undefined) return this.waitThenRetry(entry, waitMs);
+        const refused = status >= 400 && status < 500;
         // A refused file is never resumed: chosen again it is a new upload, not one that "continues".
         // Forgotten before the refusal shows, so a file chosen again from then on starts afresh.
         if (refused) await this.forgetStoredUpload(entry);
@@ -260,6 +278,17 @@ export class UploadQueue {
       },
     };
     return new this.options.Upload(entry.file, options);
+  }
+
+  private waitThenRetry(entry: Entry, ms: number): void {
+    entry.notBefore = Date.now() + ms;
+    this.update(entry, { status: 'queued', retrying: false });
+    const timer = setTimeout(() => {
+      this.waitTimers.delete(timer);
+      this.pump();
+    }, ms);
+    this.waitTimers.add(timer);
+    this.pump();
   }
 
   /** Removes what tus-js-client keeps in local storage to resume this file (it keeps it after a refusal). */
@@ -280,7 +309,7 @@ export class UploadQueue {
     let running = this.entries.filter((e) => e.item.status === 'uploading').length;
     for (const entry of this.entries) {
       if (running >= this.concurrency) break;
-      if (entry.item.status !== 'queued' || !entry.upload) continue;
+      if (entry.item.status !== 'queued' || !entry.upload || (entry.notBefore ?? 0) > Date.now()) continue;
       running += 1;
       this.update(entry, { status: 'uploading' });
       if (entry.previous) {
