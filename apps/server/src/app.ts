@@ -200,7 +200,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);
-  const backups = backupService({ repo: backupRows, blobs, jobs, libraryOriginals: library.libraryOriginals, customerOf: customers.me });
+  const backups = backupService({ repo: backupRows, blobs, jobs, libraryOriginals: library.libraryOriginals, libraryVersion: library.libraryVersion, customerOf: customers.me });
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
   const downloadRows = downloadRepository(db);
   const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });

@@ -34,6 +34,7 @@ export function exportKit(server: TestShoebox, o: Partial<Pick<ExportJobDeps, 'c
     blobs,
     jobs: { enqueue: async (_kind, id) => void enqueued.push(id) },
     libraryOriginals: library.libraryOriginals,
+    libraryVersion: library.libraryVersion,
     customerOf: customers.me,
   });
   const job = exportJob({

@@ -48,6 +48,8 @@ export class FakeDownloads {
   /** Answers the next POSTs with this status and body instead (one entry per request). */
   readonly refusals: { status: number; body: unknown }[] = [];
   listStatus = 200;
+  /** Each archive's photos (sorted), to answer a selection asked for again with its live archive. */
+  private readonly selections = new Map<string, string>();
   /** New archives are finished at once, before any socket could hear of it (a job quicker than the connection). */
   finishAtOnce = false;
 
@@ -63,11 +65,16 @@ export class FakeDownloads {
       if (!parsed.success) return HttpResponse.json({ status: 400, error: 'bad_request', message: 'Bad request', correlationId: 'c' }, { status: 400 });
       const body = parsed.data;
       this.requests.push(body);
+      const photos = body.photos.map((p) => (typeof p === 'string' ? p : p.photoId));
+      // As the server does: the same selection asked for again while its archive lives is that archive.
+      const selection = [...photos].sort().join(',');
+      const live = this.items.find((item) => this.selections.get(item.id) === selection && (item.state === 'pending' || item.state === 'ready'));
+      if (live && live.id !== body.id) return HttpResponse.json({ id: live.id, name: live.name, photos });
       if (!this.items.some((item) => item.id === body.id)) {
         const made = downloadItem({ id: body.id, name: body.name ?? null, photosCount: body.photos.length, created: new Date().toISOString() });
         this.items.unshift(this.finishAtOnce ? { ...made, ...READY_CHANGE() } : made);
+        this.selections.set(body.id, selection);
       }
-      const photos = body.photos.map((p) => (typeof p === 'string' ? p : p.photoId));
       return HttpResponse.json({ id: body.id, name: body.name ?? null, photos });
     };
     return [

@@ -88,7 +88,7 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('jobs').values({ kind: 'download.archive', id: downloadId, payload: JSON.stringify({ downloadId }), state: 'queued', attempts: 0, run_after: '2999-01-01T00:00:00.000Z', lease_owner: null, lease_until: null, last_error: null, created_at: iso(), updated_at: iso() }).execute();
 
   putBlob(`exports/${cid}/${backupId}/1.zip`);
-  await db.insertInto('backups').values({ id: backupId, customer_id: cid, status: 'processed', requested_at: iso(), processed_at: iso(), email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 3, skipped_photos: 0, mail_sent_at: iso(), error: null }).execute();
+  await db.insertInto('backups').values({ id: backupId, customer_id: cid, status: 'processed', requested_at: iso(), processed_at: iso(), email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 3, skipped_photos: 0, mail_sent_at: iso(), error: null, library_version: null }).execute();
   await db.insertInto('backup_chunks').values({ id: randomUUID(), backup_id: backupId, iteration: 1, blob_key: `exports/${cid}/${backupId}/1.zip`, size: 10, photos: 3 }).execute();
 
   putBlob(`legacy-photos/${cid}/${legacyId}/original`);

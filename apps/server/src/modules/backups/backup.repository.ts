@@ -39,6 +39,18 @@ export function backupRepository(db: Db) {
     findUnfinished: (customerId: string) =>
       db.selectFrom('backups').selectAll().where('customer_id', '=', customerId).where('status', 'in', UNFINISHED).executeTakeFirst(),
 
+    /** The customer's newest ready export made after `madeAfter` of the library at `version`, if any. */
+    readyOfVersion: (customerId: string, version: number, madeAfter: string) =>
+      db
+        .selectFrom('backups')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'processed')
+        .where('library_version', '=', version)
+        .where('processed_at', '>', madeAfter)
+        .orderBy('processed_at', 'desc')
+        .executeTakeFirst(),
+
     /** When the customer's ready exports made after `madeAfter` (those whose links still work) were made, oldest first. */
     async readySince(customerId: string, madeAfter: string): Promise<string[]> {
       const rows = await db

@@ -70,6 +70,23 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     expect(mailbox.body).toContain(`${PUBLIC_URL}/my-photos/exports/${id}`);
   });
 
+  it('answers a request while a ready export holds the library as it is with 409 export_up_to_date naming it, and makes nothing; a changed library exports again', async () => {
+    const customer = await newCustomer(server());
+    await storePhotos(server(), customer.id, [{}]);
+    const { id } = z.parse(backupCreatedSchema, (await post(customer)).json());
+    await untilReady(customer, id);
+
+    const again = await post(customer);
+    expect(again.statusCode).toBe(409);
+    expect(z.parse(apiErrorSchema, again.json())).toMatchObject({ error: 'export_up_to_date', params: { exportId: id } });
+    expect(await backupsOf(customer.id)).toHaveLength(1);
+
+    await storePhotos(server(), customer.id, [{}]);
+    const changed = await post(customer);
+    expect(changed.statusCode).toBe(202);
+    expect(changed.json().id).not.toBe(id);
+  });
+
   it('makes one export of two requests at once, and answers a request while one is being made with that one', async () => {
     const customer = await newCustomer(server());
     await storePhotos(server(), customer.id, [{}]);
@@ -81,7 +98,8 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     const [id] = [...ids] as [string];
     await untilReady(customer, id);
 
-    // Once it is made, the customer may ask for a new one.
+    // Once it is made, a library that changed since may be exported again.
+    await storePhotos(server(), customer.id, [{}]);
     const next = z.parse(backupCreatedSchema, (await post(customer)).json());
     expect(next.id).not.toBe(id);
     await untilReady(customer, next.id);
@@ -94,7 +112,7 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     const insert = (status: 'processed' | 'failed', processedDaysAgo: number) =>
       server()
         .db.insertInto('backups')
-        .values({ id: randomUUID(), customer_id: customer.id, status, requested_at: daysAgo(processedDaysAgo), processed_at: status === 'processed' ? daysAgo(processedDaysAgo) : null, email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 1, skipped_photos: 0, mail_sent_at: daysAgo(processedDaysAgo), error: status === 'failed' ? 'disk full' : null })
+        .values({ id: randomUUID(), customer_id: customer.id, status, requested_at: daysAgo(processedDaysAgo), processed_at: status === 'processed' ? daysAgo(processedDaysAgo) : null, email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 1, skipped_photos: 0, mail_sent_at: daysAgo(processedDaysAgo), error: status === 'failed' ? 'disk full' : null, library_version: null })
         .returning('id')
         .executeTakeFirstOrThrow();
     // A failed export and one past its week take no place.
@@ -121,7 +139,7 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     const id = randomUUID();
     await server()
       .db.insertInto('backups')
-      .values({ id, customer_id: customer.id, status: 'in-progress', requested_at: requested, processed_at: null, email: customer.email, locale: 'en-GB', chunks_done: 0, resume_after: null, photos_count: 0, skipped_photos: 0, mail_sent_at: null, error: null })
+      .values({ id, customer_id: customer.id, status: 'in-progress', requested_at: requested, processed_at: null, email: customer.email, locale: 'en-GB', chunks_done: 0, resume_after: null, photos_count: 0, skipped_photos: 0, mail_sent_at: null, error: null, library_version: null })
       .execute();
     const pending = await get(customer, `/backups/${id}`);
     expect(pending.statusCode).toBe(200);

@@ -11,7 +11,7 @@ export const backupRoutes = (service: BackupService): FastifyPluginAsync => asyn
       url: '/backups',
       summary: 'Export the whole library as zip chunks',
       description:
-        'Starts an export, made in the background and mailed when ready. A customer has one export at a time: while one is being made, this answers that one. 409 library_empty when there is no photo.',
+        'Starts an export, made in the background and mailed when ready. A customer has one export at a time: while one is being made, this answers that one. 409 library_empty when there is no photo; 409 export_up_to_date {exportId} while a ready export holds the library as it is (nothing changed since it was asked for): download that one.',
       response: { 202: backupCreatedSchema },
     },
     ({ identity }) => service.start(identity),

@@ -21,6 +21,7 @@ describe.each(databases)('one export at a time on $name', (kind) => {
       blobs: kit.blobs,
       jobs: { enqueue: async () => undefined },
       libraryOriginals: kit.library.libraryOriginals,
+      libraryVersion: kit.library.libraryVersion,
       customerOf: async () => {
         if (++arrived === 5) release();
         await allArrived;
@@ -39,7 +40,7 @@ describe.each(databases)('one export at a time on $name', (kind) => {
     const kit = exportKit(server());
     const processed = () => ({
       id: randomUUID(), customer_id: customer.id, status: 'processed' as const, requested_at: new Date().toISOString(), processed_at: new Date().toISOString(),
-      email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 1, skipped_photos: 0, mail_sent_at: null, error: null,
+      email: customer.email, locale: 'en-GB', chunks_done: 1, resume_after: null, photos_count: 1, skipped_photos: 0, mail_sent_at: null, error: null, library_version: null,
     });
     for (let i = 1; i < MAX_READY_EXPORTS; i++) await server().db.insertInto('backups').values(processed()).execute();
     const enqueued: string[] = [];
@@ -49,6 +50,7 @@ describe.each(databases)('one export at a time on $name', (kind) => {
       blobs: kit.blobs,
       jobs: { enqueue: async (_name, id) => void enqueued.push(id) },
       libraryOriginals: kit.library.libraryOriginals,
+      libraryVersion: kit.library.libraryVersion,
       customerOf: async () => ({ email: customer.email, channel: 'www.printhaven.co.uk' }),
     });
     await expect(service.start(identityOf(customer))).rejects.toMatchObject({ status: 429, code: 'too_many_exports' });

@@ -36,7 +36,12 @@ export const exportExpiry = (processedAt: string) => new Date(Date.parse(process
 export const exportBlobPrefix = (customerId: string, backupId: string) => `exports/${customerId}/${backupId}`;
 export const chunkBlobKey = (customerId: string, backupId: string, iteration: number) => `${exportBlobPrefix(customerId, backupId)}/${iteration}.zip`;
 
-/** The name a chunk is saved under. */
+/**
+ * A ready export already holds the library as it is (decision 080): another would be the same bytes again.
+ * Its id lets a client lead the customer to it.
+ */
+const exportUpToDate = (exportId: string) =>
+  new AppError(409, 'export_up_to_date', 'Your latest export already holds your library as it is now: download it from there', undefined, { exportId });
 const libraryEmpty = () => new AppError(409, 'library_empty', 'There are no photos to export');
 /** Not a 404: the web says 'Export error' for this and 'Your download link has expired' for a 404. */
 const exportFailed = () => new AppError(422, 'export_failed', 'The export could not be made; please request a new one');
@@ -47,6 +52,8 @@ export interface BackupServiceDeps {
   jobs: Pick<JobQueue, 'enqueue'>;
   /** A page of the customer's whole library (the photos module's): here only to see that it has a photo. */
   libraryOriginals(customerId: string, after: string | null, limit: number): Promise<unknown[]>;
+  /** The library's version (the photos module's), which moves on with every change to it. */
+  libraryVersion(customerId: string): Promise<number>;
   /** Who the ready mail goes to, and which storefront they use (the customers module's). */
   customerOf(identity: Identity): Promise<{ email: string; channel: string }>;
   now?: () => Date;
@@ -70,9 +77,12 @@ export function exportRemoval({ repo, blobs }: { repo: Pick<BackupRepository, 'i
   };
 }
 
-export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf, now = () => new Date() }: BackupServiceDeps) {
+export function backupService({ repo, blobs, jobs, libraryOriginals, libraryVersion, customerOf, now = () => new Date() }: BackupServiceDeps) {
   const created = (row: BackupsTable): BackupCreated => ({ id: row.id, requested: row.requested_at, status: row.status === 'in-progress' ? 'in-progress' : 'requested' });
   const isExpired = (row: BackupsTable) => row.processed_at !== null && exportExpiry(row.processed_at).getTime() <= now().getTime();
+
+  /** Exports made after this still have working links. */
+  const madeAfter = () => new Date(now().getTime() - EXPORT_LINK_VALID_DAYS * DAY_MS).toISOString();
 
   /** The caller's export while its links work; another customer's, an unknown and an expired one are all 404. */
   async function visible(identity: Identity, id: string): Promise<BackupsTable> {
@@ -83,7 +93,7 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
 
   /** The refusal when the customer already keeps MAX_READY_EXPORTS ready exports, with the time until the oldest expires. */
   async function tooManyReady(customerId: string): Promise<TooManyExports | undefined> {
-    const ready = await repo.readySince(customerId, new Date(now().getTime() - EXPORT_LINK_VALID_DAYS * DAY_MS).toISOString());
+    const ready = await repo.readySince(customerId, madeAfter());
     if (ready.length < MAX_READY_EXPORTS) return undefined;
     const freesAt = exportExpiry(ready[ready.length - MAX_READY_EXPORTS]!).getTime();
     return new TooManyExports(Math.max(1, Math.ceil((freesAt - now().getTime()) / 1000)));
@@ -100,6 +110,9 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       await jobs.enqueue<ExportJobPayload>(EXPORT_JOB, running.id, { backupId: running.id });
       return created(running);
     }
+    const version = await libraryVersion(identity.customerId);
+    const unchanged = await repo.readyOfVersion(identity.customerId, version, madeAfter());
+    if (unchanged) throw exportUpToDate(unchanged.id);
     const full = await tooManyReady(identity.customerId);
     if (full) throw full;
     if ((await libraryOriginals(identity.customerId, null, 1)).length === 0) throw libraryEmpty();
@@ -118,6 +131,7 @@ export function backupService({ repo, blobs, jobs, libraryOriginals, customerOf,
       skipped_photos: 0,
       mail_sent_at: null,
       error: null,
+      library_version: version,
     };
     if (!(await repo.insertIfNoneUnfinished(row))) {
       // Another request won the race: answer its export.

@@ -29,6 +29,8 @@ describe.each(databases)("removing a customer's exports on $name", (kind) => {
     const kit = exportKit(server(), { chunkMaxBytes: 1 });
     const ready = await kit.service.start(identityOf(who));
     await kit.run(ready.id);
+    // A library changed since the ready export exports again.
+    await storePhotos(server(), who.id, [{ name: 'c.jpg' }]);
     const requested = await kit.service.start(identityOf(who));
     await server().db.insertInto('jobs').values(jobRow(requested.id, 'queued')).execute();
     return { ready: ready.id, requested: requested.id };

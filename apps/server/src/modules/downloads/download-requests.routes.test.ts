@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadCalls, downloadRow, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
 import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos } from '../../test/photo-library.js';
 import { downloadRepository } from './download.repository.js';
-import { MAX_LIVE_DOWNLOADS, MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
+import { MAX_KEPT_ARCHIVE_BYTES, MAX_LIVE_DOWNLOADS, MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
 
 describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup) => {
   const server = useDownloadServer(setup);
@@ -149,10 +149,65 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     expect((await calls.post(me, { id: randomUUID(), photos: [photo!.id] })).statusCode).toBe(202);
   });
 
+  it('answers a selection asked again under a new id with its live archive, in any order, and makes it once', async () => {
+    const me = await newCustomer(server());
+    const [a, b, c] = await insertPhotoRows(server(), me.id, [{}, {}, {}]);
+    const first = await calls.post(me, { id: randomUUID(), name: 'Summer', photos: [a!.id, b!.id] });
+    expect(first.statusCode).toBe(202);
+    const again = await calls.post(me, { id: randomUUID(), photos: [b!.id, a!.id] });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    // Another selection is another archive.
+    expect((await calls.post(me, { id: randomUUID(), photos: [a!.id, b!.id, c!.id] })).json().id).not.toBe(first.json().id);
+    expect(await rowsOf(me.id)).toHaveLength(2);
+    // Once it has expired, or failed, the selection makes a new one.
+    await server().db.updateTable('downloads').set({ state: 'failed', error: 'archive_failed' }).where('id', '=', first.json().id).execute();
+    await server().db.updateTable('download_pending_totals').set({ pending: 0 }).where('customer_id', '=', me.id).execute();
+    const fresh = await calls.post(me, { id: randomUUID(), photos: [a!.id, b!.id] });
+    expect(fresh.json().id).not.toBe(first.json().id);
+  });
+
+  it('refuses an archive that would take the bytes kept past their cap with 429, counting originals before they are made; one past its time frees them', async () => {
+    const me = await newCustomer(server());
+    const [photo] = await insertPhotoRows(server(), me.id, [{}]);
+    const now = Date.now();
+    const made = await insertDownloadRow(server(), me.id, { state: 'ready', size: MAX_KEPT_ARCHIVE_BYTES / 2, expires_at: new Date(now + 60 * 60_000).toISOString() });
+    // One in the making counts by its originals.
+    await insertDownloadRow(server(), me.id, { planned_bytes: MAX_KEPT_ARCHIVE_BYTES / 2 - 500 });
+
+    const refused = await calls.post(me, { id: randomUUID(), photos: [photo!.id] });
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(refused.json())).toMatchObject({ error: 'downloads_too_large', params: { maxBytes: MAX_KEPT_ARCHIVE_BYTES } });
+    expect(await rowsOf(me.id)).toHaveLength(2);
+
+    await server().db.updateTable('downloads').set({ expires_at: new Date(now - 1).toISOString() }).where('id', '=', made.id).execute();
+    expect((await calls.post(me, { id: randomUUID(), photos: [photo!.id] })).statusCode).toBe(202);
+  });
+
+  it('the cap on the bytes kept holds when many archives are asked for at once', async () => {
+    const me = await newCustomer(server());
+    const repo = downloadRepository(server().db);
+    const caps = { pending: 100, kept: 100, bytes: 4_000 };
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => repo.create(downloadRow(me.id, { planned_bytes: 1_000 }), caps)));
+    expect(outcomes.filter((o) => o.created)).toHaveLength(4);
+    expect(outcomes.filter((o) => 'full' in o && o.full === 'bytes')).toHaveLength(8);
+    expect(await rowsOf(me.id)).toHaveLength(4);
+  });
+
+  it('identical selections asked for at once under different ids make one archive', async () => {
+    const me = await newCustomer(server());
+    const repo = downloadRepository(server().db);
+    const refs = [{ photoId: randomUUID(), ownerId: me.id }];
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => repo.create(downloadRow(me.id, { refs }), { pending: 100, kept: 100, bytes: Infinity })));
+    expect(outcomes.filter((o) => o.created)).toHaveLength(1);
+    expect(outcomes.filter((o) => 'identical' in o)).toHaveLength(7);
+    expect(await rowsOf(me.id)).toHaveLength(1);
+  });
+
   it('the cap on archives in the making holds when many are asked for at once', async () => {
     const me = await newCustomer(server());
     const repo = downloadRepository(server().db);
-    const outcomes = await Promise.all(Array.from({ length: 12 }, () => repo.create(downloadRow(me.id), 3)));
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => repo.create(downloadRow(me.id), { pending: 3, kept: Infinity, bytes: Infinity })));
     expect(outcomes.filter((o) => o.created)).toHaveLength(3);
     expect(outcomes.filter((o) => 'full' in o)).toHaveLength(9);
     expect(await rowsOf(me.id)).toHaveLength(3);
@@ -160,7 +215,7 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     const [first] = await rowsOf(me.id);
     expect(await repo.markReady(first!.id, { size: 1, leftOut: 0, finishedAt: new Date().toISOString(), expiresAt: new Date().toISOString() })).toBe(true);
     expect(await repo.markFailed(first!.id, 'archive_failed', new Date().toISOString())).toBe(false);
-    const after = await Promise.all(Array.from({ length: 4 }, () => repo.create(downloadRow(me.id), 3)));
+    const after = await Promise.all(Array.from({ length: 4 }, () => repo.create(downloadRow(me.id), { pending: 3, kept: Infinity, bytes: Infinity })));
     expect(after.filter((o) => o.created)).toHaveLength(1);
   });
 

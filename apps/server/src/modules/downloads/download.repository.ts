@@ -5,15 +5,27 @@ import type { DownloadsTable } from '../../platform/db/schema.js';
 export type DownloadRow = DownloadsTable;
 
 /**
- * Why a new archive was not recorded: its id was taken first, the customer's archives in the making are at
- * their cap ('pending'), or the archives they keep (in the making or ready and not yet expired) are ('kept').
+ * Why a new archive was not recorded: its id was taken first, a live archive of the same selection exists
+ * ('identical'), or one of the customer's caps is reached: archives in the making ('pending'), archives kept
+ * (in the making or ready and not yet expired, 'kept') or their bytes ('bytes').
  */
-export type CreateOutcome = { created: true } | { created: false; existing: DownloadRow } | { created: false; full: 'pending' | 'kept' };
+export type CreateOutcome =
+  | { created: true }
+  | { created: false; existing: DownloadRow }
+  | { created: false; identical: DownloadRow }
+  | { created: false; full: 'pending' | 'kept' | 'bytes' };
 
-/** Thrown inside the creating transaction to roll its row back when a cap is reached. */
-class CapReached extends Error {
-  constructor(readonly cap: 'pending' | 'kept') {
-    super(cap);
+/** What one customer may have at once: archives in the making, archives kept, and the bytes of those kept. */
+export interface DownloadCaps {
+  pending: number;
+  kept: number;
+  bytes: number;
+}
+
+/** Thrown inside the creating transaction to roll its row back when it is not to be kept. */
+class NotCreated extends Error {
+  constructor(readonly outcome: Exclude<CreateOutcome, { created: true } | { existing: DownloadRow }>) {
+    super('not created');
   }
 }
 
@@ -40,10 +52,12 @@ export function downloadRepository(db: Db) {
     /**
      * Records a new pending archive and takes one of the customer's places, in one transaction: the row's
      * key makes identical requests at once record one row (the later one waits, then finds it), and the
-     * count's row, updated only while under `cap`, makes the cap hold however many requests arrive at once.
-     * The archives kept are counted after that row is taken, so one customer's requests count them one at a time.
+     * count's row, updated only while under `caps.pending`, makes that cap hold however many requests arrive
+     * at once. Everything else is read after that row is taken, so one customer's requests are judged one at a
+     * time: a live archive of the same selection is answered instead, and the archives kept and their bytes
+     * (the zip's size once made, the originals' before) must stay within their caps.
      */
-    async create(row: DownloadRow, cap: number, maxKept = Number.POSITIVE_INFINITY): Promise<CreateOutcome> {
+    async create(row: DownloadRow, caps: DownloadCaps): Promise<CreateOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<CreateOutcome> => {
           const inserted = await trx.insertInto('downloads').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
@@ -58,25 +72,29 @@ export function downloadRepository(db: Db) {
               oc
                 .column('customer_id')
                 .doUpdateSet({ pending: sql<number>`download_pending_totals.pending + 1` })
-                .where('download_pending_totals.pending', '<', cap),
+                .where('download_pending_totals.pending', '<', caps.pending),
             )
             .returning('pending')
             .executeTakeFirst();
-          if (!counted) throw new CapReached('pending');
-          if (Number.isFinite(maxKept)) {
-            const { n } = await trx
-              .selectFrom('downloads')
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .where('customer_id', '=', row.customer_id)
-              .where((eb) => eb.or([eb('state', '=', 'pending'), eb.and([eb('state', '=', 'ready'), eb('expires_at', '>', row.created_at)])]))
-              .executeTakeFirstOrThrow();
-            // The new row is among them.
-            if (Number(n) > maxKept) throw new CapReached('kept');
+          if (!counted) throw new NotCreated({ created: false, full: 'pending' });
+          const live = trx
+            .selectFrom('downloads')
+            .where('customer_id', '=', row.customer_id)
+            .where('id', '!=', row.id)
+            .where((eb) => eb.or([eb('state', '=', 'pending'), eb.and([eb('state', '=', 'ready'), eb('expires_at', '>', row.created_at)])]));
+          if (row.selection !== null) {
+            const identical = await live.selectAll().where('selection', '=', row.selection).orderBy('created_at', 'desc').executeTakeFirst();
+            if (identical) throw new NotCreated({ created: false, identical });
           }
+          const kept = await live
+            .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>(eb.fn.coalesce('size', 'planned_bytes', sql<number>`0`)).as('bytes')])
+            .executeTakeFirstOrThrow();
+          if (Number(kept.n) + 1 > caps.kept) throw new NotCreated({ created: false, full: 'kept' });
+          if (Number(kept.bytes ?? 0) + Number(row.planned_bytes ?? 0) > caps.bytes) throw new NotCreated({ created: false, full: 'bytes' });
           return { created: true };
         });
       } catch (error) {
-        if (error instanceof CapReached) return { created: false, full: error.cap };
+        if (error instanceof NotCreated) return error.outcome;
         throw error;
       }
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   DOWNLOAD_ARCHIVE_VALID_HOURS,
   type DownloadCreated,
@@ -22,6 +23,12 @@ export const MAX_PENDING_DOWNLOADS = 5;
  * 100 originals for 72 hours, so without it one customer asking again and again could fill the blob store.
  */
 export const MAX_LIVE_DOWNLOADS = 50;
+/**
+ * Bytes one customer's kept archives may hold at once (decision 080): two archives of 100 of the largest
+ * originals, or dozens of phone photos' archives. Counted by the originals' sizes when an archive is asked
+ * for, by its zip's once made.
+ */
+export const MAX_KEPT_ARCHIVE_BYTES = 10 * 1024 ** 3;
 /** When a refused customer may try again: about the time a 100-photo archive takes to make. */
 export const PENDING_DOWNLOADS_RETRY_AFTER_SECONDS = 30;
 /** The downloads page lists this many of the newest archives; older ones have long expired. */
@@ -44,6 +51,15 @@ const tooManyDownloads = () =>
     limit: MAX_LIVE_DOWNLOADS,
   });
 
+const downloadsTooLarge = () =>
+  new AppError(
+    429,
+    'downloads_too_large',
+    `Your archives kept at once may hold at most ${MAX_KEPT_ARCHIVE_BYTES / 1024 ** 3} GB; older ones expire after ${DOWNLOAD_ARCHIVE_VALID_HOURS} hours`,
+    undefined,
+    { maxBytes: MAX_KEPT_ARCHIVE_BYTES },
+  );
+
 class TooManyPendingDownloads extends AppError {
   override readonly retryAfterSeconds = PENDING_DOWNLOADS_RETRY_AFTER_SECONDS;
   constructor() {
@@ -55,7 +71,7 @@ class TooManyPendingDownloads extends AppError {
 }
 
 /** The row a new archive is recorded with: pending, nothing of its outcome yet. */
-export const pendingDownloadRow = (o: { id: string; customerId: string; name: string | null; refs: SharedPhotoRef[]; createdAt: string }): DownloadRow => ({
+export const pendingDownloadRow = (o: { id: string; customerId: string; name: string | null; refs: SharedPhotoRef[]; createdAt: string; plannedBytes?: number }): DownloadRow => ({
   id: o.id,
   customer_id: o.customerId,
   name: o.name,
@@ -68,8 +84,22 @@ export const pendingDownloadRow = (o: { id: string; customerId: string; name: st
   created_at: o.createdAt,
   finished_at: null,
   expires_at: null,
+  planned_bytes: o.plannedBytes ?? null,
+  selection: selectionOf(o.refs),
 });
 
+/** The same photos of the same owners, in any order, make the same key. */
+export const selectionOf = (refs: SharedPhotoRef[]) =>
+  createHash('sha256')
+    .update(
+      refs
+        .map((r) => `${r.ownerId}/${r.photoId}`)
+        .sort()
+        .join('\n'),
+    )
+    .digest('base64url');
+
+const bytesOf = (originals: { bytes: number }[]) => originals.reduce((sum, o) => sum + Number(o.bytes), 0);
 const refsOf = (row: DownloadRow) => JSON.parse(row.photos) as SharedPhotoRef[];
 const sameRefs = (a: SharedPhotoRef[], b: SharedPhotoRef[]) => a.length === b.length && a.every((r, i) => r.photoId === b[i]?.photoId && r.ownerId === b[i]?.ownerId);
 
@@ -109,12 +139,19 @@ export function downloadService(deps: DownloadServiceDeps) {
 
   const enqueue = (downloadId: string) => jobs.enqueue<DownloadArchivePayload>(DOWNLOAD_ARCHIVE_JOB, downloadId, { downloadId });
 
-  /** Records the archive and asks for its job; the photos have been checked by the caller. */
-  async function start(identity: Identity, id: string, name: string | undefined, refs: SharedPhotoRef[]): Promise<DownloadCreated> {
-    const row = pendingDownloadRow({ id, customerId: identity.customerId, name: name ?? null, refs, createdAt: new Date(now()).toISOString() });
-    const outcome = await repo.create(row, MAX_PENDING_DOWNLOADS, MAX_LIVE_DOWNLOADS);
+  /**
+   * Records the archive and asks for its job; the photos (and their originals' bytes) have been checked by
+   * the caller. A selection asked again while its archive lives is answered with that archive.
+   */
+  async function start(identity: Identity, id: string, name: string | undefined, refs: SharedPhotoRef[], plannedBytes: number): Promise<DownloadCreated> {
+    const row = pendingDownloadRow({ id, customerId: identity.customerId, name: name ?? null, refs, createdAt: new Date(now()).toISOString(), plannedBytes });
+    const outcome = await repo.create(row, { pending: MAX_PENDING_DOWNLOADS, kept: MAX_LIVE_DOWNLOADS, bytes: MAX_KEPT_ARCHIVE_BYTES });
     if ('existing' in outcome) return repeated(identity, outcome.existing, refs);
-    if ('full' in outcome) throw outcome.full === 'pending' ? new TooManyPendingDownloads() : tooManyDownloads();
+    if ('identical' in outcome) {
+      if (outcome.identical.state === 'pending') await enqueue(outcome.identical.id);
+      return created(outcome.identical, refsOf(outcome.identical));
+    }
+    if ('full' in outcome) throw outcome.full === 'pending' ? new TooManyPendingDownloads() : outcome.full === 'kept' ? tooManyDownloads() : downloadsTooLarge();
     // Stored after the row: a request that fails here leaves a pending row its retry (or the sweep) asks the job for again.
     await enqueue(id);
     return created(row, refs);
@@ -142,7 +179,7 @@ export function downloadService(deps: DownloadServiceDeps) {
       if (existing) return repeated(identity, existing, refs);
       const originals = await deps.originalsOf(identity.customerId, request.photos);
       if (originals.length !== request.photos.length) throw photoNotFound();
-      return start(identity, request.id, request.name, refs);
+      return start(identity, request.id, request.name, refs, bytesOf(originals));
     },
 
     /**
@@ -157,7 +194,9 @@ export function downloadService(deps: DownloadServiceDeps) {
       if (refs.some((r) => !owners.has(r.photoId))) throw photoNotFound();
       const wrong = refs.find((r) => owners.get(r.photoId) !== r.ownerId);
       if (wrong) throw new AppError(400, 'wrong_photo_owner', 'A photo was given with an owner it does not have', undefined, { photoId: wrong.photoId });
-      return start(identity, request.id, request.name, refs);
+      const ownerIds = [...new Set(refs.map((r) => r.ownerId))];
+      const originals = await Promise.all(ownerIds.map((ownerId) => deps.originalsOf(ownerId, refs.filter((r) => r.ownerId === ownerId).map((r) => r.photoId))));
+      return start(identity, request.id, request.name, refs, bytesOf(originals.flat()));
     },
 
     async list(identity: Identity): Promise<DownloadList> {

@@ -250,6 +250,9 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
       return (await repo.originalsAfter(customerId, after, limit)).map(toOriginal);
     },
 
+    /** Moves on with every change to the customer's library. */
+    libraryVersion: (customerId: string) => repo.libraryVersion(customerId),
+
     async deleteAll(identity: Identity): Promise<number> {
       return repo.deleteAll(identity.customerId);
     },

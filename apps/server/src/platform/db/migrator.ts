@@ -27,6 +27,7 @@ import * as widgets from './migrations/025-widgets.js';
 import * as storagePeriods from './migrations/026-storage-periods.js';
 import * as mailRecipients from './migrations/027-mail-recipients.js';
 import * as uploadRate from './migrations/028-upload-rate.js';
+import * as boundedArchivesAndExports from './migrations/029-bounded-archives-and-exports.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '026-storage-periods': storagePeriods,
   '027-mail-recipients': mailRecipients,
   '028-upload-rate': uploadRate,
+  '029-bounded-archives-and-exports': boundedArchivesAndExports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -275,6 +275,10 @@ export interface DownloadsTable {
   created_at: string;
   finished_at: string | null;
   expires_at: string | null;
+  /** The originals' bytes when it was asked for (bigint); null for archives from before migration 029. */
+  planned_bytes: number | string | null;
+  /** sha256 of its sorted `ownerId/photoId` list: an identical selection asked again finds it (decision 080). */
+  selection: string | null;
 }
 
 export interface DownloadPendingTotalsTable {
@@ -297,6 +301,8 @@ export interface BackupsTable {
   skipped_photos: number;
   mail_sent_at: string | null;
   error: string | null;
+  /** The library's version when it was asked for (migration 029); null for exports from before. */
+  library_version: number | null;
 }
 
 export interface BackupChunksTable {

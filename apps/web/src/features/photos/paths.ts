@@ -11,4 +11,5 @@ export const photoPaths = {
   albumPreview: (albumId: string, photoId: string) => `${paths.albums}/${id(albumId)}/preview/${id(photoId)}`,
   sharedAlbum: (albumId: string) => `${paths.sharedAlbums}/${id(albumId)}`,
   sharedAlbumPreview: (albumId: string, photoId: string) => `${paths.sharedAlbums}/${id(albumId)}/preview/${id(photoId)}`,
+  exportPage: (backupId: string) => `${paths.myPhotos}/exports/${id(backupId)}`,
 } as const;

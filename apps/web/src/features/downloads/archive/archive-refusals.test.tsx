@@ -29,6 +29,13 @@ const REQUEST_REFUSALS = [
     'de-DE': 'Ihr Download konnte nicht gestartet werden. Bitte wählen Sie erneut Herunterladen.',
   },
   {
+    refusal: refusal(429, 'downloads_too_large', { maxBytes: 10 * 1024 ** 3 }),
+    'en-GB':
+      'Your downloads kept at once may hold at most 10 GB. Each one expires 72 hours after it is ready: please try again once an older one has expired, or select fewer photos.',
+    'de-DE':
+      'Ihre gleichzeitig aufbewahrten Downloads dürfen höchstens 10 GB umfassen. Jeder läuft 72 Stunden nach seiner Fertigstellung ab: Bitte versuchen Sie es erneut, sobald ein älterer abgelaufen ist, oder wählen Sie weniger Fotos aus.',
+  },
+  {
     refusal: refusal(429, 'too_many_pending_downloads', { limit: 5, retryAfterSeconds: 30 }),
     'en-GB': 'You already have 5 downloads being prepared. Please try again in a moment.',
     'de-DE': 'Es werden bereits 5 Downloads für Sie vorbereitet. Bitte versuchen Sie es gleich noch einmal.',

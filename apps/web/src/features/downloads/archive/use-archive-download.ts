@@ -27,7 +27,7 @@ export interface ArchiveRequest {
 
 /**
  * A selection's Download (spec §2, §4): asks for the archive under an id made here, so a request sent again
- * is the same archive, then follows it on the push channel until it is saved or has failed. Answers whether
+ * is the same archive (and a selection asked for again is answered with its live archive), then follows it on the push channel until it is saved or has failed. Answers whether
  * the request was accepted (selection mode ends then); a refusal or failure is said in a toast
  * ('Error: Your photos could not be downloaded', or the server's reason).
  */
@@ -46,11 +46,12 @@ export function useArchiveDownload() {
     if (running.current) return false;
     running.current = true;
     setPending(true);
-    const id = crypto.randomUUID();
+    let id: string = crypto.randomUUID();
     try {
       const chosen = await photos();
-      if ('photoIds' in chosen) await own.mutateAsync({ id, name, photos: chosen.photoIds });
-      else await shared.mutateAsync({ id, name, photos: chosen.sharedPhotos });
+      // The same selection asked for again while its archive lives is answered with that archive's id.
+      if ('photoIds' in chosen) ({ id } = await own.mutateAsync({ id, name, photos: chosen.photoIds }));
+      else ({ id } = await shared.mutateAsync({ id, name, photos: chosen.sharedPhotos }));
     } catch (error) {
       toast.error(refusalText(withKeptHours(serverRefusalOf(error))));
       return false;

@@ -101,6 +101,28 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
     await waitFor(() => expect(downloads.listening).toHaveLength(0));
   });
 
+  test('the same photos downloaded again while their archive lives follow that archive, and save it under its id', async () => {
+    servePhotoLibrary(photosTakenIn(2024, 6, 3));
+    const downloads = serveDownloads();
+    const saved = recordSavedFiles();
+    const { user, download } = await openSelecting();
+    downloads.finishAtOnce = true;
+    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
+    await user.click(download());
+    await waitFor(() => expect(downloads.requests).toHaveLength(1));
+    const first = downloads.requests[0]!.id;
+    await waitFor(() => expect(saved).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected photos' })).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads.requests).toHaveLength(2));
+    expect(downloads.requests[1]!.id).not.toBe(first);
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({ href: `http://blobs.test/archives/${first}?signature=abc`, name: `${first}.zip` });
+    expect(downloads.items).toHaveLength(1);
+  });
+
   test("an error event says 'Download failed' and nothing is saved", async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const downloads = serveDownloads();

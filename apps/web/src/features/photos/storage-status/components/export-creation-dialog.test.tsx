@@ -144,6 +144,23 @@ test('the most ready exports kept: the refusal says how many, in the customer’
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('You already have 2 exports ready to download.');
 });
 
+test('a ready export of the library as it is: no new one is made, and the modal leads to that export', async () => {
+  const { view, open } = setup(() =>
+    HttpResponse.json(
+      { status: 409, error: 'export_up_to_date', message: 'Your latest export already holds your library', correlationId: 'c', params: { exportId: 'backup-7' } },
+      { status: 409 },
+    ),
+  );
+  const dialog = await open();
+  await view.user.click(within(dialog).getByRole('button', { name: 'Request export' }));
+  const status = await within(dialog).findByRole('status');
+  expect(status).toHaveTextContent('Your latest export is ready');
+  expect(status).toHaveTextContent('It already holds every photo in your library as it is now, so there is no need for a new one.');
+  expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  await view.user.click(within(status).getByRole('link', { name: 'Go to your export' }));
+  expect(view.currentUrl()).toBe('/my-photos/exports/backup-7');
+});
+
 describe('the export creation dialog in German', () => {
   afterEach(async () => {
     await i18next.changeLanguage('en-GB');
