@@ -64,22 +64,41 @@ export function identityRequestRepository(db: Db) {
 
     lockLiveCustomer,
 
-    /**
-     * Opens a request and closes the customer's earlier open ones of the kind: only the newest link works.
-     * Requests made at once take the customer's row in turn, so each closes the one before it.
-     */
-    async open(row: Omit<IdentityRequestsTable, 'closed_at'>): Promise<boolean> {
+    /** Records a request whose mail is about to go out; its link works once it is marked mailed. False when the account is gone. */
+    async open(row: Omit<IdentityRequestsTable, 'closed_at' | 'mailed_at'>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockLiveCustomer(trx, row.customer_id))) return false;
-        await trx
-          .updateTable('identity_requests')
-          .set({ closed_at: row.created_at })
-          .where('customer_id', '=', row.customer_id)
-          .where('kind', '=', row.kind)
-          .where('closed_at', 'is', null)
-          .execute();
-        await trx.insertInto('identity_requests').values({ ...row, closed_at: null }).execute();
+        await trx.insertInto('identity_requests').values({ ...row, closed_at: null, mailed_at: null }).execute();
         return true;
+      });
+    },
+
+    /**
+     * Its mail went out at `mailedAt`: of the customer's open requests of the kind only the one mailed last
+     * stays open. Requests mailed at once take the customer's row in turn, and whichever order they come
+     * in, the link the customer received last is the one that works.
+     */
+    async markMailed(o: { id: string; customerId: string; kind: IdentityRequestKind; mailedAt: string }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await lockLiveCustomer(trx, o.customerId))) return;
+        await trx.updateTable('identity_requests').set({ mailed_at: o.mailedAt }).where('id', '=', o.id).execute();
+        const open = trx
+          .updateTable('identity_requests')
+          .set({ closed_at: o.mailedAt })
+          .where('customer_id', '=', o.customerId)
+          .where('kind', '=', o.kind)
+          .where('closed_at', 'is', null)
+          .where('mailed_at', 'is not', null);
+        await open.where('id', '!=', o.id).where('mailed_at', '<=', o.mailedAt).execute();
+        const later = await trx
+          .selectFrom('identity_requests')
+          .select('id')
+          .where('customer_id', '=', o.customerId)
+          .where('kind', '=', o.kind)
+          .where('closed_at', 'is', null)
+          .where('mailed_at', '>', o.mailedAt)
+          .executeTakeFirst();
+        if (later) await open.where('id', '=', o.id).execute();
       });
     },
 
@@ -100,6 +119,7 @@ export function identityRequestRepository(db: Db) {
         .where('customer_id', '=', o.customerId)
         .where('kind', '=', o.kind)
         .where('closed_at', 'is', null)
+        .where('mailed_at', 'is not', null)
         .where('expires_at', '>', o.now)
         .returning(['id', 'new_email'])
         .executeTakeFirst(),

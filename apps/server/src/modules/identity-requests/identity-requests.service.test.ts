@@ -130,4 +130,60 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
     const subjects = sent.map((m) => m.subject);
     expect(new Set(subjects).size).toBe(channels.length * 3);
   });
+
+  it('of email change requests made at once, the link mailed last is the one that works, whichever was opened first', async () => {
+    let clock = new Date('2026-11-24T08:00:00Z');
+    const sent: MailMessage[] = [];
+    // The first request's mail to the new address goes out only after the second one's.
+    let releaseFirst!: () => void;
+    const firstMayGo = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const mailer: Mailer = {
+      async send(m) {
+        if (m.to === 'first@example.com') await firstMayGo;
+        clock = new Date(clock.getTime() + 1000);
+        sent.push(m);
+        if (m.to === 'second@example.com') releaseFirst();
+      },
+    };
+    const service = identityRequestService({ db: db(), mailer, publicUrl: 'https://account.example', accountDeletions: markOnly(db()), recipients: recipientLimit(db(), () => clock), now: () => clock });
+    const tokenFor = (to: string) => new URL(/https?:\/\/\S+/.exec(sent.find((m) => m.to === to)?.text ?? '')?.[0] ?? 'missing:').searchParams.get(CONFIRMATION_TOKEN_PARAM) ?? '';
+    const who = await testAccount(db(), { forgeToken: false });
+    const params = (confirmationToken = '') => ({ idpType: who.identity.idpType, idpSub: who.identity.idpSub, confirmationToken });
+
+    const first = service.requestEmailChange(who.identity, params(), { email: 'first@example.com', channel: 'www.printhaven.nl' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await service.requestEmailChange(who.identity, params(), { email: 'second@example.com', channel: 'www.printhaven.nl' });
+    await first;
+    expect(sent.filter((m) => m.to !== who.email).map((m) => m.to)).toEqual(['second@example.com', 'first@example.com']);
+
+    await expect(service.confirmEmailChange(who.identity, params(tokenFor('second@example.com')))).rejects.toMatchObject({ status: 400, code: 'confirmation_token_invalid' });
+    await service.confirmEmailChange(who.identity, params(tokenFor('first@example.com')));
+    expect((await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow()).email).toBe('first@example.com');
+  });
+
+  it('a link whose mail has not gone out yet does not work, and the one before it still does', async () => {
+    const sent: MailMessage[] = [];
+    let hold = false;
+    let release!: () => void;
+    const mailer: Mailer = {
+      async send(m) {
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        sent.push(m);
+      },
+    };
+    const service = identityRequestService({ db: db(), mailer, publicUrl: 'https://account.example', accountDeletions: markOnly(db()), recipients: recipientLimit(db()) });
+    const who = await testAccount(db(), { forgeToken: false });
+    const params = (confirmationToken = '') => ({ idpType: who.identity.idpType, idpSub: who.identity.idpSub, confirmationToken });
+    await service.requestEmailChange(who.identity, params(), { email: 'earlier@example.com', channel: 'www.printhaven.nl' });
+    const earlier = new URL(/https?:\/\/\S+/.exec(sent[0]!.text)![0]).searchParams.get(CONFIRMATION_TOKEN_PARAM)!;
+    hold = true;
+    const pending = service.requestEmailChange(who.identity, params(), { email: 'later@example.com', channel: 'www.printhaven.nl' });
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The later request is stored, its mail not sent: the earlier link is still the live one.
+    await service.confirmEmailChange(who.identity, params(earlier));
+    hold = false;
+    release();
+    await pending;
+    expect((await db().selectFrom('identities').select('email').where('customer_id', '=', who.id).executeTakeFirstOrThrow()).email).toBe('earlier@example.com');
+  });
 });

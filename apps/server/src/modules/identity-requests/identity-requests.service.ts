@@ -63,6 +63,7 @@ const mailUnavailable = () => new AppError(503, 'mail_unavailable', 'The confirm
 /**
  * Email change and account deletion (account-area §4, §7.1, decision 064): a request mails a link with a
  * single-use token, of which only the hash is kept; confirming uses it in the same transaction as the change.
+ * Of a customer's links of a kind, the one mailed last is the one that works.
  */
 export function identityRequestService({ db, mailer, publicUrl, accountDeletions, recipients, now = () => new Date(), log }: IdentityRequestDeps) {
   const repo = identityRequestRepository(db);
@@ -118,6 +119,8 @@ export function identityRequestService({ db, mailer, publicUrl, accountDeletions
       await repo.uncount(o.customerId, o.kind, o.window);
       throw mailUnavailable();
     }
+    // Only now does the link work, and it replaces the ones mailed before it (not those opened before it).
+    await repo.markMailed({ id, customerId: o.customerId, kind: o.kind, mailedAt: now().toISOString() });
     return { expiresAt: expires.toISOString() };
   }
 

@@ -28,6 +28,7 @@ import * as storagePeriods from './migrations/026-storage-periods.js';
 import * as mailRecipients from './migrations/027-mail-recipients.js';
 import * as uploadRate from './migrations/028-upload-rate.js';
 import * as boundedArchivesAndExports from './migrations/029-bounded-archives-and-exports.js';
+import * as identityRequestsMailed from './migrations/030-identity-requests-mailed.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '027-mail-recipients': mailRecipients,
   '028-upload-rate': uploadRate,
   '029-bounded-archives-and-exports': boundedArchivesAndExports,
+  '030-identity-requests-mailed': identityRequestsMailed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -434,8 +434,10 @@ export interface IdentityRequestsTable {
   channel: string;
   created_at: string;
   expires_at: string;
-  /** Set when the token was used or a newer request of the kind replaced it. */
+  /** Set when the token was used or a request of the kind mailed later replaced it. */
   closed_at: string | null;
+  /** When its mail went out (migration 030): until then its link does not work. */
+  mailed_at: string | null;
 }
 
 /** Identity requests counted per customer and kind in fixed windows (migration 023). */
