@@ -12,6 +12,8 @@ import { displayText, idSchema, queryInt, text } from './text.js';
  *   POST   /v1/widget/{id}                           rename it { title }
  *   DELETE /v1/widget/{id}                           delete it, its shares and its gallery entry
  *   PUT    /v1/widget/{id}/share?vendorId&fromName&personalMessage&toEmailAddress   (address base64-encoded)
+ *   GET    /v1/widget/{id}/shares                    the book's links that still open it, newest first
+ *   DELETE /v1/widget/{id}/shares/{shareId}          stop one link opening the book (decision 082)
  *   GET    /v1/shared-books/{shareToken}             public: the shared book, for whoever holds the link
  *   GET    /v1/categories                            gallery categories
  *   GET    /v1/galleryentries/{id}?channel  POST /v1/galleryentries/  PUT|DELETE /v1/galleryentries/{id}?channel
@@ -81,6 +83,13 @@ export const widgetShareQuerySchema = z.object({
 });
 export type WidgetShareQuery = z.infer<typeof widgetShareQuerySchema>;
 export const widgetShareResultSchema = z.object({ shareId: z.string(), expiresAt: timestamp });
+
+/** A link to the book mailed to someone that still opens it (decision 082): who it went to and until when. */
+export const widgetShareItemSchema = z.object({ id: z.string(), recipient: z.string(), created: timestamp, expires: timestamp });
+export type WidgetShareItem = z.infer<typeof widgetShareItemSchema>;
+export const widgetShareListSchema = z.object({ items: z.array(widgetShareItemSchema) });
+export type WidgetShareList = z.infer<typeof widgetShareListSchema>;
+export const widgetShareParamsSchema = z.object({ id: idSchema, shareId: idSchema });
 
 /** The base64 the share call carries, from an address (UTF-8 safe). */
 export function encodeShareEmail(email: string): string {

@@ -6,6 +6,7 @@ import {
   sharedBookSchema,
   WIDGET_SHARE_LINK_VALID_DAYS,
   WIDGET_SHARES_PER_WINDOW,
+  widgetShareListSchema,
   widgetShareResultSchema,
 } from '@shoebox/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -177,6 +178,33 @@ describe.each(databases)('sharing photo books on $name', (kind) => {
     expect(retried.statusCode, retried.body).toBe(200);
     const [mail] = mailsTo(server(), to);
     expect((await openShared(server(), tokenOf(mail!))).statusCode).toBe(200);
+  });
+
+  it('revokes one link: it opens nothing from then on, the book and its other links stay; a second revoke, another customer and a business answer as if there were none', async () => {
+    const [me, other] = [await newCustomer(server()), await newCustomer(server())];
+    const book = await insertBook(server(), me, { title: 'Porto 2025', pages: 1 });
+    const [first, second] = [freshRecipient(), freshRecipient()];
+    for (const to of [first, second]) expect((await share(server(), me, book.id, { to })).statusCode).toBe(200);
+    const list = await callAs(server(), me, { method: 'GET', url: `${WIDGETS_API}/widget/${book.id}/shares` });
+    expect(list.statusCode, list.body).toBe(200);
+    const items = widgetShareListSchema.parse(list.json()).items;
+    expect(items.map((i) => i.recipient)).toEqual([second, first]);
+    const firstShare = items.find((i) => i.recipient === first)!;
+
+    // Nobody else can see or revoke them.
+    expectError(await callAs(server(), other, { method: 'GET', url: `${WIDGETS_API}/widget/${book.id}/shares` }), 404, 'not_found');
+    expectError(await callAs(server(), other, { method: 'DELETE', url: `${WIDGETS_API}/widget/${book.id}/shares/${firstShare.id}` }), 404, 'not_found');
+    expect((await openShared(server(), tokenOf(mailsTo(server(), first)[0]!))).statusCode).toBe(200);
+
+    const revoked = await callAs(server(), me, { method: 'DELETE', url: `${WIDGETS_API}/widget/${book.id}/shares/${firstShare.id}` });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await openShared(server(), tokenOf(mailsTo(server(), first)[0]!))).statusCode).toBe(404);
+    expect((await openShared(server(), tokenOf(mailsTo(server(), second)[0]!))).statusCode).toBe(200);
+    expect(widgetShareListSchema.parse((await callAs(server(), me, { method: 'GET', url: `${WIDGETS_API}/widget/${book.id}/shares` })).json()).items.map((i) => i.recipient)).toEqual([second]);
+    expectError(await callAs(server(), me, { method: 'DELETE', url: `${WIDGETS_API}/widget/${book.id}/shares/${firstShare.id}` }), 404, 'not_found');
+
+    const business = await newBusinessCustomer(server());
+    expect((await callAs(server(), business, { method: 'GET', url: `${WIDGETS_API}/widget/${book.id}/shares` })).statusCode).toBe(403);
   });
 
   it('a link past its days, an unknown token or one of a deleted book answers 404', async () => {

@@ -9,6 +9,7 @@ import {
   WIDGET_SHARES_PER_WINDOW,
   textProblem,
   type SharedBook,
+  type WidgetShareList,
   type WidgetShareQuery,
 } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -137,6 +138,20 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
       }
       await repo.markShareSent(share.id, now().toISOString());
       return { shareId: share.id, expiresAt: share.expires_at };
+    },
+
+    /** The links to the customer's book that still open it, so one can be revoked. */
+    async list(identity: Identity, widgetId: string): Promise<WidgetShareList> {
+      const customerId = consumerOnly(identity);
+      if (!(await repo.find(customerId, widgetId))) throw notFound('Photo book not found');
+      const rows = await repo.liveShares(customerId, widgetId, now().toISOString());
+      return { items: rows.map((r) => ({ id: r.id, recipient: r.recipient_email, created: r.created_at, expires: r.expires_at })) };
+    },
+
+    /** Stops one link opening the book at once; the book and its other links stay. Another customer's, an unknown or a revoked link is a 404. */
+    async revoke(identity: Identity, widgetId: string, shareId: string): Promise<void> {
+      const customerId = consumerOnly(identity);
+      if (!(await repo.revokeShare(customerId, widgetId, shareId))) throw notFound('Share link not found');
     },
 
     /** The book behind a link, for whoever holds it: nothing that names its owner. */

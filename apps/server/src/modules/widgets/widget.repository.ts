@@ -118,6 +118,31 @@ export function widgetRepository(db: Db) {
     markShareSent: async (id: string, at: string): Promise<void> => {
       await db.updateTable('widget_shares').set({ sent_at: at }).where('id', '=', id).execute();
     },
+    /** The links to the customer's book that still open it (mailed, not expired), newest first. */
+    liveShares: (customerId: string, widgetId: string, now: string) =>
+      db
+        .selectFrom('widget_shares')
+        .select(['id', 'recipient_email', 'created_at', 'expires_at'])
+        .where('widget_id', '=', widgetId)
+        .where('customer_id', '=', customerId)
+        .where('sent_at', 'is not', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
+    /** Stops one link to the customer's book opening it; false when there is none such (another's, gone, or never sent). */
+    async revokeShare(customerId: string, widgetId: string, shareId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('widget_shares')
+        .where('id', '=', shareId)
+        .where('widget_id', '=', widgetId)
+        .where('customer_id', '=', customerId)
+        .where('sent_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     /** The mail did not go: the link is forgotten. */
     deleteShare: async (id: string): Promise<void> => {
       await db.deleteFrom('widget_shares').where('id', '=', id).execute();

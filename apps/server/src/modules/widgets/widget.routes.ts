@@ -15,6 +15,8 @@ import {
   widgetListSchema,
   widgetParamsSchema,
   widgetSchema,
+  widgetShareListSchema,
+  widgetShareParamsSchema,
   widgetShareQuerySchema,
   widgetShareResultSchema,
   widgetsByOrderQuerySchema,
@@ -112,6 +114,32 @@ export const widgetRoutes = ({ widgets, shares, gallery }: Services): FastifyPlu
       response: { 200: widgetShareResultSchema },
     },
     ({ identity, params, query }) => shares.share(identity, params.id, query),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/widget/:id/shares',
+      summary: "The photo book's share links that still open it, newest first",
+      description: `Each with the address it was mailed to, when and until when it opens the book; one being mailed is not listed yet. ${NOT_YOURS} ${CONSUMERS}`,
+      params: widgetParamsSchema,
+      response: { 200: widgetShareListSchema },
+    },
+    ({ identity, params }) => shares.list(identity, params.id),
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/v1/widget/:id/shares/:shareId',
+      summary: 'Stop one share link opening the photo book',
+      description: `From this answer on the link opens nothing; the book and its other links stay. Another customer's, an unknown or an already revoked link answers 404. ${CONSUMERS}`,
+      params: widgetShareParamsSchema,
+      response: { 204: NO_CONTENT },
+    },
+    ({ identity, params }) => shares.revoke(identity, params.id, params.shareId),
   );
 
   route(app, { method: 'GET', url: '/v1/categories', summary: "The gallery's categories", description: CONSUMERS, response: { 200: galleryCategoriesSchema } }, ({ identity }) =>

@@ -5,6 +5,7 @@ export const widgetKeys = {
   page: (page: number) => [...widgetKeys.lists(), 'page', page] as const,
   byProductCode: (productCode: string) => [...widgetKeys.lists(), 'by-code', productCode] as const,
   categories: () => [...widgetKeys.all, 'categories'] as const,
+  shares: (widgetId: string) => [...widgetKeys.all, 'shares', widgetId] as const,
   galleryEntry: (id: string) => [...widgetKeys.all, 'gallery-entry', id] as const,
   blockedOrder: (orderCode: string) => [...widgetKeys.all, 'blocked-order', orderCode] as const,
   sharedBook: (shareToken: string) => [...widgetKeys.all, 'shared', shareToken] as const,

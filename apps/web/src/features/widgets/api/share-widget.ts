@@ -1,7 +1,8 @@
 import { encodeShareEmail, widgetShareResultSchema } from '@shoebox/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
+import { widgetKeys } from './query-keys';
 
 export interface ShareInput {
   fromName: string;
@@ -22,5 +23,9 @@ export const shareWidget = (http: HttpClient, widgetId: string, vendorId: string
 
 export function useShareWidget(widgetId: string) {
   const { http, channel } = useServices();
-  return useMutation({ mutationFn: (input: ShareInput) => shareWidget(http, widgetId, channel.vendorId, input) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShareInput) => shareWidget(http, widgetId, channel.vendorId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: widgetKeys.shares(widgetId) }),
+  });
 }

@@ -140,6 +140,50 @@ describe('sharing an online photo book', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  test('lists the links that still open the book, and stops one: it leaves the list and the page says so', async () => {
+    const links = [
+      { id: 'share-2', recipient: 'jan@example.org', created: '2026-11-20T10:00:00.000Z', expires: '2027-02-18T10:00:00.000Z' },
+      { id: 'share-1', recipient: 'oma@example.org', created: '2026-11-10T10:00:00.000Z', expires: '2027-02-08T10:00:00.000Z' },
+    ];
+    const state = serveWidgets([BOOK], { shares: { [BOOK.widgetId]: links } });
+    const { user } = await openShare();
+    const list = await screen.findByRole('region', { name: 'Links you have sent' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('jan@example.org'),
+      expect.stringContaining('oma@example.org'),
+    ]);
+    expect(rows[0]).toHaveTextContent('Opens the book until 18 February 2027');
+
+    await user.click(within(list).getByRole('button', { name: 'Stop sharing with oma@example.org' }));
+    expect(await within(list).findByRole('status')).toHaveTextContent('The link sent to oma@example.org no longer opens your photo book.');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).queryByText('oma@example.org')).not.toBeInTheDocument();
+    const deletes = state.requests.filter((r) => r.method === 'DELETE').map((r) => r.url);
+    expect(deletes).toEqual([expect.stringMatching(new RegExp(`/v1/widget/${BOOK.widgetId}/shares/share-1$`))]);
+  });
+
+  test('a book never shared shows no list of links', async () => {
+    const state = serveWidgets([BOOK]);
+    await openShare();
+    expect(await form()).toBeInTheDocument();
+    // Asked, and answered with none.
+    await waitFor(() => expect(state.requests.some((r) => r.url.endsWith(`/widget/${BOOK.widgetId}/shares`))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Links you have sent' })).not.toBeInTheDocument();
+  });
+
+  test('a link that cannot be stopped says so and stays listed', async () => {
+    const links = [{ id: 'share-1', recipient: 'oma@example.org', created: '2026-11-10T10:00:00.000Z', expires: '2027-02-08T10:00:00.000Z' }];
+    const state = serveWidgets([BOOK], { shares: { [BOOK.widgetId]: links } });
+    state.revokeFailure = 500;
+    const { user } = await openShare();
+    const list = await screen.findByRole('region', { name: 'Links you have sent' });
+    await user.click(await within(list).findByRole('button', { name: 'Stop sharing with oma@example.org' }));
+    expect(await within(list).findByRole('status')).toHaveTextContent('The link sent to oma@example.org could not be stopped. Please try again.');
+    expect(within(list).getByText('oma@example.org')).toBeInTheDocument();
+  });
+
   test('a book that cannot be read says so, with Try again', async () => {
     serveWidgets([BOOK]);
     let fail = true;

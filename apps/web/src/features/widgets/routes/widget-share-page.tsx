@@ -5,9 +5,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useWidgetByProductCode } from '../api/get-widget-by-product-code';
 import { ShareForm } from '../components/share-form';
+import { ShareLinks } from '../components/share-links';
 import styles from './widget-share-page.module.css';
 
-/** /online-products/{productCode} (spec §2.1, §2.8): share one book; the code finds it, even when opened cold. */
+/** /online-products/{productCode} (spec §2.1, §2.8): share one book, and see or stop its open links; the code finds it, even when opened cold. */
 export function WidgetSharePage() {
   const { t } = useTranslation('widgets');
   const { productCode = '' } = useParams();
@@ -25,9 +26,12 @@ export function WidgetSharePage() {
           <p>{t('share.notFoundHint')}</p>
         </section>
       ) : (
-        <section className={styles.card}>
-          <ShareForm key={widget.data.widgetId} widget={widget.data} />
-        </section>
+        <>
+          <section className={styles.card}>
+            <ShareForm key={widget.data.widgetId} widget={widget.data} />
+          </section>
+          <ShareLinks widgetId={widget.data.widgetId} />
+        </>
       )}
       {!widget.isPending && (
         <Link className={styles.back} to={paths.widgets}>

@@ -8,6 +8,7 @@ import {
   type GalleryEntry,
   type SharedBook,
   type Widget,
+  type WidgetShareItem,
 } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../../../test/fixtures';
@@ -36,6 +37,8 @@ export interface WidgetsServiceOptions {
   failDeleteOf?: string[];
   blockedOrders?: string[];
   entries?: GalleryEntry[];
+  /** Each book's open share links, newest first. */
+  shares?: Record<string, WidgetShareItem[]>;
 }
 
 /**
@@ -53,6 +56,9 @@ export function serveWidgets(initial: Widget[], o: WidgetsServiceOptions = {}) {
     /** When set, the gallery call of that kind answers this instead. */
     galleryFailure: {} as Partial<Record<'create' | 'read' | 'update' | 'delete', number>>,
     requests: [] as Request[],
+    shares: new Map(Object.entries(o.shares ?? {})),
+    /** When set, revoking a link answers this instead. */
+    revokeFailure: undefined as number | undefined,
   };
   const entryOf = (widgetId: string) => [...state.entries.values()].find((e) => e.widgetId === widgetId);
   const withEntry = (w: Widget): Widget => ({ ...w, galleryEntryId: entryOf(w.widgetId)?.id ?? null });
@@ -115,6 +121,18 @@ export function serveWidgets(initial: Widget[], o: WidgetsServiceOptions = {}) {
       const changed = { ...entry, ...updateGalleryEntrySchema.parse(await request.json()), updatedAt: new Date().toISOString() };
       state.entries.set(entry.id, changed);
       return HttpResponse.json(changed);
+    }),
+    http.get(widgetsUrl('/widget/:id/shares'), ({ params, request }) => {
+      keep(request);
+      return HttpResponse.json({ items: state.shares.get(String(params.id)) ?? [] });
+    }),
+    http.delete(widgetsUrl('/widget/:id/shares/:shareId'), ({ params, request }) => {
+      keep(request);
+      if (state.revokeFailure) return problem(state.revokeFailure, 'internal');
+      const links = state.shares.get(String(params.id)) ?? [];
+      const left = links.filter((l) => l.id !== params.shareId);
+      state.shares.set(String(params.id), left);
+      return left.length === links.length ? problem(404, 'not_found') : new HttpResponse(null, { status: 204 });
     }),
     http.delete(widgetsUrl('/galleryentries/:id'), ({ params, request }) => {
       keep(request);
