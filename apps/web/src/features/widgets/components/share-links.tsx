@@ -34,13 +34,18 @@ export function ShareLinks({ widgetId }: { widgetId: string }) {
       <h2 id={headingId} className={styles.heading}>
         {t('links.title')}
       </h2>
+      <p role="status" className={outcome?.kind === 'failed' ? styles.failed : undefined}>
+        {outcome && t(outcome.kind === 'revoked' ? 'links.revoked' : 'links.revokeFailed', { email: outcome.recipient })}
+      </p>
       {shares.isError && <p>{t('links.loadError')}</p>}
       {items.length > 0 && (
         <ul className={styles.list}>
           {items.map((share) => (
             <li key={share.id} className={styles.item}>
-              <span className={styles.recipient}>{share.recipient}</span>
-              <span className={styles.until}>{t('links.until', { date: until(share) })}</span>
+              <div className={styles.who}>
+                <span className={styles.recipient}>{share.recipient}</span>
+                <span className={styles.until}>{t('links.until', { date: until(share) })}</span>
+              </div>
               <button
                 type="button"
                 className={buttonClass.secondary}
@@ -54,9 +59,6 @@ export function ShareLinks({ widgetId }: { widgetId: string }) {
           ))}
         </ul>
       )}
-      <p role="status" className={outcome?.kind === 'failed' ? styles.failed : undefined}>
-        {outcome && t(outcome.kind === 'revoked' ? 'links.revoked' : 'links.revokeFailed', { email: outcome.recipient })}
-      </p>
     </section>
   );
 }
