@@ -104,7 +104,7 @@ import { memoryEventBus } from './platform/events/memory-event-bus.js';
 import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
-import { builtModuleBeside } from './platform/runtime/built-module.js';
+import { builtModule } from './platform/runtime/built-module.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
@@ -217,7 +217,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   defineDownloadArchiveJob(jobs, { repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, blobs, events, log: app.log });
   const retentionRows = retentionRepository(db);
   const retentionSetup: RetentionProcessSetup = { database: config.database, blobs: config.blobs, publicUrl: config.publicUrl, mail: config.mail, mailFrom: config.mailFrom };
-  const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: builtModuleBeside(import.meta.url, 'retention-process'), setup: retentionSetup, log: app.log });
+  const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: builtModule('retention-process'), setup: retentionSetup, log: app.log });
   const retention = retentionService(jobs, { repo: retentionRows, work: retentionWork.run, runHourUtc: config.retentionRunHourUtc });
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {

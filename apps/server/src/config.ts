@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { API_SERVICES, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type FeatureFlagsConfig } from '@shoebox/contracts';
 import type { S3BlobConfig } from './platform/blobs/s3-bucket.js';
+import { SERVER_PACKAGE_DIR } from './platform/runtime/server-package.js';
 
 const list = z
   .string()
@@ -181,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHosts: e.TEST_HOSTS,
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_PACKAGE_DIR, '../web/dist')),
     apiBases: Object.fromEntries(
       API_SERVICES.flatMap((s) => {
         const v = e[`API_BASE_${snake(s)}`];

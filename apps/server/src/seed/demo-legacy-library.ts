@@ -1,15 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_PACKAGE_DIR } from '../platform/runtime/server-package.js';
 import type { Db } from '../platform/db/database.js';
 import type { LegacyPhotoFile, LibraryActivationService } from '../modules/library-activation/library-activation.service.js';
 
 export const DEMO_LEGACY_OWNER = 'ines@example.com';
 
-/**
- * The source tree's folders of real camera files, from src/seed (tests) and from dist/seed (the built
- * server) alike: both sit two levels under the server package, and the build copies no pictures.
- */
-const LEGACY_LIBRARY = new URL('../../src/seed/legacy-library/', import.meta.url);
-const HEIC_FIXTURES = new URL('../../src/modules/uploads/ingest/fixtures/', import.meta.url);
+/** The source tree's folders of real camera files, wherever the server runs from: the build copies no pictures. */
+const LEGACY_LIBRARY = pathToFileURL(path.join(SERVER_PACKAGE_DIR, 'src/seed/legacy-library/'));
+const HEIC_FIXTURES = pathToFileURL(path.join(SERVER_PACKAGE_DIR, 'src/modules/uploads/ingest/fixtures/'));
 
 /** What the older system kept: each file under the name it was uploaded with, for an order or project, on its day. */
 const DEMO_LEGACY_PHOTOS: { file: URL; fileName: string; uploadedAt: string }[] = [

@@ -14,6 +14,9 @@ describe('what a log line may say of an address', () => {
     expect(redactUrl(`/api/widgets/v1/shared-books/${randomBytes(24).toString('base64url')}/photos/0/1`)).toBe(`/api/widgets/v1/shared-books/${REDACTED}/photos/0/1`);
     expect(redactUrl('/assets/photos-page-BxYz123aQ.js')).toBe('/assets/photos-page-BxYz123aQ.js');
     expect(redactUrl(`/api/photo-management/photos/${id}`)).toBe(`/api/photo-management/photos/${id}`);
+    // A route's long hyphenated name is not a token.
+    expect(redactUrl('/oidc/.well-known/openid-configuration')).toBe('/oidc/.well-known/openid-configuration');
+    expect(redactUrl('/api/photo-management/shared-album-downloads')).toBe('/api/photo-management/shared-album-downloads');
   });
 
   test('an escaped token or email address in the path is redacted too', () => {

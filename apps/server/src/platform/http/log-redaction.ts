@@ -12,6 +12,8 @@ export const REDACTED = '[redacted]';
 /** A segment of 20 or more base64url characters: every token the server makes is longer (32 to 43). */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Lowercase words joined by hyphens (openid-configuration, shared-album-downloads): a route's name, which no random token spells. */
+const ROUTE_WORDS = /^[a-z]+(-[a-z]+)+$/;
 
 function redactSegment(segment: string): string {
   let decoded = segment;
@@ -21,7 +23,7 @@ function redactSegment(segment: string): string {
     // A malformed escape is judged as written.
   }
   // An email address (the newsletter's paths name one) is personal data, not a way in, but has no place in a log either.
-  return (TOKEN_SEGMENT.test(decoded) && !UUID.test(decoded)) || decoded.includes('@') ? REDACTED : segment;
+  return (TOKEN_SEGMENT.test(decoded) && !UUID.test(decoded) && !ROUTE_WORDS.test(decoded)) || decoded.includes('@') ? REDACTED : segment;
 }
 
 /** A request target (path and query) as it may be logged. */

@@ -6,7 +6,7 @@
  * over INGEST_TIME_LIMIT_MS is refused with a message, and the next one goes on.
  */
 import os from 'node:os';
-import { builtModuleBeside } from '../../../platform/runtime/built-module.js';
+import { builtModule } from '../../../platform/runtime/built-module.js';
 import { createImagePool, ImageJobCrashed, ImageJobTimedOut, ImagePoolBusy, type ImagePoolStatus } from '../../../platform/images/image-pool.js';
 import type { IngestedPhoto, IngestOptions } from './ingest-photo.js';
 import { IngestRejection, tooSlow, unprocessable } from './ingest-rejection.js';
@@ -47,7 +47,7 @@ export interface IsolatedIngest {
 
 export function createIsolatedIngest(o: IsolatedIngestOptions = {}): IsolatedIngest {
   const pool = createImagePool<IngestJob, IngestAnswer>({
-    entry: builtModuleBeside(import.meta.url, 'ingest-worker'),
+    entry: builtModule('modules/uploads/ingest/ingest-worker'),
     size: o.size ?? INGESTS_PER_MACHINE,
     perOwner: o.perCustomer ?? INGESTS_PER_CUSTOMER,
     maxQueued: o.maxQueued ?? INGESTS_QUEUED,
