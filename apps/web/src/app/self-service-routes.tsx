@@ -129,14 +129,16 @@ function addressRoutes(services: AppServices): RouteObject[] {
     await (await addresses()).loadAddressesResources();
     return null;
   };
-  const form = { handle: { titleKey: 'deliveryAddress' } satisfies RouteHandle, lazy: { Component: () => addresses().then((m) => m.AddressPage) } };
+  // A fresh lazy object per route: the router empties one once it has loaded it, so a shared one left the
+  // other routes of the form with nothing to load (a blank page after adding an address, then Change).
+  const form = () => ({ handle: { titleKey: 'deliveryAddress' } satisfies RouteHandle, lazy: { Component: () => addresses().then((m) => m.AddressPage) } });
   const business = loader({ audience: 'business' });
   return [
     { path: 'settings/addresses/all', handle: { titleKey: 'allAddresses' } satisfies RouteHandle, loader: loader(), lazy: { Component: () => addresses().then((m) => m.AddressesPage) } },
-    { path: 'settings/new-address', loader: loader(), ...form },
-    { path: 'settings/address/:addressId', loader: loader(), ...form },
-    { path: 'settings/b2b/new-address', loader: business, ...form },
-    { path: 'settings/b2b/address/:addressId', loader: business, ...form },
+    { path: 'settings/new-address', loader: loader(), ...form() },
+    { path: 'settings/address/:addressId', loader: loader(), ...form() },
+    { path: 'settings/b2b/new-address', loader: business, ...form() },
+    { path: 'settings/b2b/address/:addressId', loader: business, ...form() },
   ];
 }
 

@@ -110,6 +110,18 @@ describe('add an address', () => {
     expect(await settingsConfirmsAChange(view)).toBe(true);
   });
 
+  test('saved, then Change on an address of the list opens its form (it once left a blank page)', async () => {
+    serveAddresses([savedAddress(1)]);
+    const view = await openForm('/settings/new-address');
+    await fill(view, view.form, HOME);
+    await save(view, view.form);
+    await waitFor(() => expect(view.currentUrl()).toBe('/settings/addresses/all'));
+    const row = await screen.findByRole('listitem', { name: 'Ada Lovelace, Abbey Road 3, NW8 9AY London' });
+    await view.user.click(within(row).getByRole('link', { name: /Change/ }));
+    const form = await screen.findByRole('form', { name: 'Change address' });
+    expect(field(form, 'Street name')).toHaveValue('Abbey Road');
+  });
+
   test('sent, the form says so while the address book is read again, then shows the list', async () => {
     const state = serveAddresses([savedAddress(1)]);
     let reads = 0;
