@@ -14,4 +14,9 @@ export interface RouteHandle {
   hideSupportChat?: boolean;
   /** The screen shows its own heading (an album's name), so the shell shows no title above it. */
   ownHeading?: boolean;
+  /**
+   * The screen ends the account itself and signs the customer out towards its own page (the deletion
+   * link): the shell does not take the account's record going missing meanwhile for a deletion elsewhere.
+   */
+  endsAccount?: boolean;
 }

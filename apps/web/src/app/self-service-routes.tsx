@@ -108,7 +108,7 @@ function identityRequestRoutes(services: AppServices): RouteObject[] {
     },
     {
       path: 'delete-account-confirmation',
-      handle: { titleKey: 'deleteAccount' } satisfies RouteHandle,
+      handle: { titleKey: 'deleteAccount', endsAccount: true } satisfies RouteHandle,
       loader: async () => {
         await (await accountDeletionRoutes()).loadAccountDeletionResources();
         return null;

@@ -29,10 +29,12 @@ export function AppShell() {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
-  // A customer whose record is gone has had the account deleted: sign them out.
+  // A customer whose record is gone has had the account deleted: sign them out. Not on the screen deleting
+  // it, whose own sign-out leads to 'Your account has been deleted' whichever answer comes first.
+  const endsAccount = handle?.endsAccount === true;
   useEffect(() => {
-    if (isHttpStatus(me.error, 404)) void navigate(paths.logout, { replace: true });
-  }, [me.error, navigate]);
+    if (isHttpStatus(me.error, 404) && !endsAccount) void navigate(paths.logout, { replace: true });
+  }, [me.error, navigate, endsAccount]);
 
   // Move focus to the new page's heading so screen readers announce the navigation.
   useEffect(() => {

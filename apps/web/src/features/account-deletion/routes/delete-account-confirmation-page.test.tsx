@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { ME_URL } from '../../../test/customer-settings';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -38,6 +39,25 @@ describe('/delete-account-confirmation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "Your account couldn't be deleted" })).toBeInTheDocument();
     expect(currentUrl()).toBe('/delete-account-error');
     expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  test("the account's record gone before the confirmation answers still ends on the account-deleted page, not the sign-in", async () => {
+    // The deletion is done; its answer is slower than the shell's read of the customer, which finds no one.
+    server.use(
+      http.get(ME_URL, () => refusal(404, 'not_found')),
+      http.post(CONFIRM_URL, async () => {
+        await delay(300);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { auth, currentUrl } = renderApp(PAGE);
+    const seen: string[] = [];
+    await waitForCondition(() => {
+      seen.push(currentUrl());
+      expect(auth.signOut).toHaveBeenCalledWith('/account-deleted');
+    });
+    expect(seen.filter((url) => url.startsWith('/logout'))).toEqual([]);
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
   });
 
   test('a link without a token goes to the error page without calling anything', async () => {
