@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceTotals, type InvoiceLine } from './invoice-amounts.js';
 import { INVOICE_PDF_TEXTS } from './invoice-pdf-texts.js';
 import { INVOICE_PDF_ROWS_PER_TURN, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
-import { pdfText } from './pdf-text.js';
+import { pdfText, pdfTextRuns } from './pdf-text.js';
 
 const channel = (code: string) => CHANNELS.find((c) => c.code === code) as Channel;
 const lines = (n: number): InvoiceLine[] =>
@@ -53,6 +53,21 @@ describe('an invoice PDF', () => {
     expect(text).toContain('Albumly');
     expect(text).toContain('Sammelrechnung');
     expect(text).not.toContain('Printhaven');
+  });
+
+  it('gives a long description the lines it needs, and the next row starts below it: no two rows print over one another', async () => {
+    const long = 'Photo book A4 landscape, hardcover, 40 pages, premium matte paper with lay-flat binding and a personalised cover';
+    const doc = invoice({ kind: 'collective', orderCode: null, lines: [...lines(2), { description: long, quantity: 1, unitPrice: 4999, vatRate: 900 }, ...lines(40)] });
+    const runs = pdfTextRuns(await renderInvoicePdf(doc));
+    const description = runs.filter((r) => Math.abs(r.x - 50) < 1);
+    // Every word of it is printed, over more than one line.
+    const printed = description.map((r) => r.text).join(' ');
+    for (const word of long.split(' ')) expect(printed).toContain(word.replace(/,$/, ''));
+    // Lines of the description column on one page are at least a line of 9 pt apart.
+    for (const page of new Set(description.map((r) => r.page))) {
+      const ys = description.filter((r) => r.page === page).map((r) => r.y).sort((a, b) => b - a);
+      for (let i = 1; i < ys.length; i++) expect(ys[i - 1]! - ys[i]!, `page ${page}`).toBeGreaterThanOrEqual(9);
+    }
   });
 
   it('runs onto numbered pages for a long invoice, and lets other work run while it is made', async () => {

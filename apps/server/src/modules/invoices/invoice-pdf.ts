@@ -23,6 +23,8 @@ export const INVOICE_PDF_ROWS_PER_TURN = 20;
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const ROW_HEIGHT = 16;
+/** One line of 9 pt text as PDFKit sets it (its line gap included): what a wrapped description adds per line. */
+const LINE_HEIGHT = 9 * 1.156;
 const TEXT = '#1f2933';
 const MUTED = '#52606d';
 /** The table's columns: x, width and alignment (the description takes the room the numbers leave). */
@@ -115,12 +117,19 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
       y = tableHeader(PAGE.margin);
     }
     doc.fontSize(9);
-    cell(line.description, 'description', y);
+    // A description wraps onto the lines it needs; the row is as tall as they are, so the next starts below it.
+    const description = printable(line.description);
+    const height = Math.max(ROW_HEIGHT, doc.heightOfString(description, { width: COLUMNS.description.width }) + ROW_HEIGHT - LINE_HEIGHT);
+    if (y + height - ROW_HEIGHT > lastRow) {
+      doc.addPage();
+      y = tableHeader(PAGE.margin);
+    }
+    doc.text(description, COLUMNS.description.x, y, { width: COLUMNS.description.width });
     cell(String(line.quantity), 'quantity', y);
     cell(amount(line.unitPrice), 'unitPrice', y);
     cell(rate(line.vatRate), 'vatRate', y);
     cell(amount(lineAmount(line)), 'amount', y);
-    y += ROW_HEIGHT;
+    y += height;
     if ((i + 1) % INVOICE_PDF_ROWS_PER_TURN === 0) await nextTurn();
   }
 
