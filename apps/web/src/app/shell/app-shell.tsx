@@ -36,6 +36,19 @@ export function AppShell() {
     if (isHttpStatus(me.error, 404) && !endsAccount) void navigate(paths.logout, { replace: true });
   }, [me.error, navigate, endsAccount]);
 
+  // The phone menu closes with Escape, as a menu does, and the focus goes back to its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   // Move focus to the new page's heading so screen readers announce the navigation.
   useEffect(() => {
     if (firstRender.current) {
@@ -60,7 +73,14 @@ export function AppShell() {
           </Link>
           {small && (
             <div className={styles.headerActions}>
-              <button type="button" className={styles.headerButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
+              <button
+                ref={menuButton}
+                type="button"
+                className={styles.headerButton}
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
                 {menuOpen ? t('menu.close') : t('menu.open')}
               </button>
               <button type="button" className={styles.headerButton} onClick={() => void navigate(paths.logout)}>

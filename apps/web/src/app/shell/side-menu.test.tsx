@@ -130,4 +130,17 @@ describe('side menu on a small screen', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
   });
+
+  test('Escape closes the opened menu and gives the focus back to its button', async () => {
+    const { user } = renderApp('/orders', { smallScreen: true });
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.tab();
+    await user.keyboard('{Escape}');
+
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
+    await waitForCondition(() => expect(toggle).toHaveFocus());
+  });
 });
