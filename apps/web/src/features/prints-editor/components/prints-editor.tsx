@@ -10,6 +10,7 @@ import { useSelectedPhotos } from '../api/get-selected-photo';
 import { moneyFormatter } from '../lib/format-money';
 import { placeFailureKey } from '../lib/place-failure';
 import { deliveryResolver, emptyOrderForm, type CheckedDelivery, type PrintsOrderForm } from '../lib/prints-order-form';
+import { useDefaultDeliveryAddress } from '../lib/use-default-delivery-address';
 import { linesTotal, printCount, restoreLines, type PrintLine } from '../lib/prints-lines';
 import { ApplyToAll } from './apply-to-all';
 import { DeliveryFields } from './delivery-fields';
@@ -38,6 +39,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
+  useDefaultDeliveryAddress(form, channel.country);
   const place = usePlacePrintsOrder();
   const attempt = useRef<Attempt | null>(null);
   // Set at once, not at the next render: both clicks of a double click get here before the button is disabled.

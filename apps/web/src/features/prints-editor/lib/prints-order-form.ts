@@ -1,4 +1,4 @@
-import type { AddressInput, DeliveryType } from '@shoebox/contracts';
+import type { AddressInput, CustomerAddress, DeliveryType } from '@shoebox/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { addressErrors, checkAddress, type AddressProblem, type AddressTextField } from '../../../components/address-form/check-address';
 
@@ -16,6 +16,12 @@ export const emptyOrderForm = (): PrintsOrderForm => ({
   deliveryType: 'Home',
   address: { firstName: '', lastName: '', street: '', houseNumber: '', postalCode: '', city: '', phone: '' },
 });
+
+/** The editor's address filled from one of the address book, when it is in the country the order goes to. */
+export const addressFromBook = (address: CustomerAddress | undefined, countryCode: string): PrintsOrderForm['address'] | undefined =>
+  address && address.countryCode === countryCode
+    ? { firstName: address.firstName, lastName: address.lastName, street: address.street, houseNumber: address.houseNumber, postalCode: address.postalCode, city: address.city, phone: address.phone ?? '' }
+    : undefined;
 
 /** The translation key of an address field's problem: the spec's §5 message where there is one, otherwise 'fill this in'. */
 export const addressErrorKey = (problem: AddressProblem): `address.invalid.${Exclude<AddressProblem, 'required' | 'invalid'>}` | 'address.required' =>

@@ -141,6 +141,27 @@ describe('the prints editor', () => {
     expect(orders).toHaveLength(0);
   });
 
+  test("the customer's default delivery address is filled in, and an order to it needs no typing", async () => {
+    const { orders } = serveEditor();
+    server.use(
+      http.get(apiUrl('customers', '/customers/me/addresses'), () =>
+        HttpResponse.json({
+          items: [
+            { id: 'a-2', firstName: 'Ada', lastName: 'Lovelace', street: 'Abbey Road', houseNumber: '3', postalCode: 'NW8 9AY', city: 'London', countryCode: 'GB', phone: null, isDefault: true, createdAt: '2026-01-01T00:00:00.000Z' },
+            { id: 'a-1', firstName: 'Emma', lastName: 'Stone', street: 'Baker Street', houseNumber: '221b', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: null, isDefault: false, createdAt: '2025-01-01T00:00:00.000Z' },
+          ],
+        }),
+      ),
+    );
+    const { user } = await openEditor();
+    await waitFor(() => expect(screen.getByLabelText('Street name')).toHaveValue('Abbey Road'));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('NW8 9AY');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]!.deliveryAddress).toMatchObject({ firstName: 'Ada', street: 'Abbey Road', houseNumber: '3', postalCode: 'NW8 9AY', city: 'London', countryCode: 'GB' });
+  });
+
   test('Place order sends the lines and address, then confirms with the order code linking to the order', async () => {
     const { orders } = serveEditor();
     const { user } = await openEditor();
