@@ -28,6 +28,19 @@ async function downloadOnePhoto(downloads: ReturnType<typeof serveDownloads>): P
   return downloads.requests[0]!.id;
 }
 
+/** Downloads one photo whose archive is ready before the push connection could hear of it (a job quicker than the socket). */
+async function downloadArchiveFinishedAtOnce() {
+  servePhotoLibrary(photosTakenIn(2024, 6, 3));
+  const downloads = serveDownloads();
+  const saved = recordSavedFiles();
+  const { user, download } = await openSelecting();
+  downloads.finishAtOnce = true;
+  await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
+  await user.click(download());
+  await waitFor(() => expect(downloads.requests).toHaveLength(1));
+  return { user, downloads, saved, id: downloads.requests[0]!.id };
+}
+
 describe("a selection's Download", { timeout: 30_000 }, () => {
   test('0 selected: unavailable; 1 selected: asks for the archive under a new uuid and selection mode ends', async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
@@ -102,15 +115,7 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
   });
 
   test('the same photos downloaded again while their archive lives follow that archive, and save it under its id', async () => {
-    servePhotoLibrary(photosTakenIn(2024, 6, 3));
-    const downloads = serveDownloads();
-    const saved = recordSavedFiles();
-    const { user, download } = await openSelecting();
-    downloads.finishAtOnce = true;
-    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
-    await user.click(download());
-    await waitFor(() => expect(downloads.requests).toHaveLength(1));
-    const first = downloads.requests[0]!.id;
+    const { user, downloads, saved, id: first } = await downloadArchiveFinishedAtOnce();
     await waitFor(() => expect(saved).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Select' }));
@@ -153,16 +158,7 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
   });
 
   test('an archive finished before the push connection was ready is saved all the same', async () => {
-    servePhotoLibrary(photosTakenIn(2024, 6, 3));
-    const downloads = serveDownloads();
-    const saved = recordSavedFiles();
-    const { user, download } = await openSelecting();
-    // The job is quicker than the socket: the archive is ready before the connection could hear of it.
-    downloads.finishAtOnce = true;
-    await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
-    await user.click(download());
-    await waitFor(() => expect(downloads.requests).toHaveLength(1));
-    const id = downloads.requests[0]!.id;
+    const { saved, id } = await downloadArchiveFinishedAtOnce();
     await waitFor(() => expect(saved).toEqual([{ href: `http://blobs.test/archives/${id}?signature=abc`, name: `${id}.zip` }]));
     expect(screen.getByText('Downloading photos')).toBeInTheDocument();
   });
