@@ -3,6 +3,7 @@ export * from './channels.js';
 export * from './consent.js';
 export * from './constants.js';
 export * from './customer.js';
+export * from './business-details.js';
 export * from './email-address.js';
 export * from './customer-integration.js';
 export * from './errors.js';

@@ -1,4 +1,4 @@
-import type { Customer, CustomerAddress, PaymentMethodInput, PaymentMethodKind, PaymentMethodSettings, StoredPaymentMethod, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
+import type { BusinessDetailsInput, Customer, CustomerAddress, PaymentMethodInput, PaymentMethodKind, PaymentMethodSettings, StoredPaymentMethod, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, customerRecord } from './fixtures';
 import { server } from './msw-server';
@@ -45,6 +45,7 @@ export function serveCustomerSettings(o: { customer?: Customer; method?: StoredP
     payment: { method: o.method ?? null, available: o.available ?? ['card', 'paypal'] } as PaymentMethodSettings,
     updates: [] as UpdateCustomer[],
     integrationUpdates: [] as UpdateFtpIntegration[],
+    businessDetailsUpdates: [] as BusinessDetailsInput[],
     paymentUpdates: [] as PaymentMethodInput[],
   };
   server.use(
@@ -59,6 +60,12 @@ export function serveCustomerSettings(o: { customer?: Customer; method?: StoredP
       const body = (await request.json()) as UpdateFtpIntegration;
       state.integrationUpdates.push(body);
       state.customer = { ...state.customer, integration: body };
+      return HttpResponse.json(state.customer);
+    }),
+    http.put(`${ME_URL}/business-details`, async ({ request }) => {
+      const body = (await request.json()) as BusinessDetailsInput;
+      state.businessDetailsUpdates.push(body);
+      state.customer = { ...state.customer, business: { companyName: body.companyName, vatNumber: body.vatNumber.toUpperCase().replace(/[\s.-]/g, ''), status: 'New' } };
       return HttpResponse.json(state.customer);
     }),
     http.get(ADDRESS_BOOK_URL, () => HttpResponse.json({ items: o.addresses ?? [] })),

@@ -27,6 +27,22 @@ export function customerRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Sets a business customer's company details while they may still give them (details missing or awaiting
+     * validation): the account then awaits validation. False when the row is not such (validated meanwhile,
+     * blocked, a consumer's or deleted): one conditional write, so a validation at the same moment wins.
+     */
+    async setBusinessDetails(id: string, details: { company: string; vat: string }) {
+      const result = await db
+        .updateTable('customers')
+        .set({ business_company: details.company, business_vat: details.vat, business_status: 'New' })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where('business_status', 'in', ['Default', 'New'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     count: async () => Number((await db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
   };
 }

@@ -1,4 +1,4 @@
-import { customerSchema, updateCustomerSchema, updateFtpIntegrationSchema } from '@shoebox/contracts';
+import { businessDetailsInputSchema, customerSchema, updateCustomerSchema, updateFtpIntegrationSchema } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/api/route.js';
 import type { CustomerService } from './customer.service.js';
@@ -21,5 +21,19 @@ export const customerRoutes = (service: CustomerService): FastifyPluginAsync => 
       response: { 200: customerSchema },
     },
     ({ identity, body }) => service.setIntegration(identity, body),
+  );
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/customers/me/business-details',
+      summary: "Give a business customer's company name and VAT number",
+      description:
+        "While the details are missing (Default) or await validation (New); the account then awaits validation (New). The VAT number has the form of the storefront's country (400 naming vatNumber), kept without spaces, dots or hyphens. " +
+        'A validated account answers 409 business_details_validated, a Blocked one 403 account_blocked, a consumer 403.',
+      body: businessDetailsInputSchema,
+      response: { 200: customerSchema },
+    },
+    ({ identity, body }) => service.setBusinessDetails(identity, body),
   );
 };

@@ -1,4 +1,4 @@
-import type { Customer, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
+import { channelForHost, isVatNumberOf, normaliseVatNumber, type BusinessDetailsInput, type Customer, type UpdateCustomer, type UpdateFtpIntegration } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { storableCallbackUrl } from './callback-address.js';
@@ -65,6 +65,30 @@ export function customerService(repo: CustomerRepository) {
       if (!updated) throw notFound('Customer not found');
       return this.me(identity);
     },
+
+    /**
+     * PUT /customers/me/business-details (decision 084): the company's name and VAT number, its form that of
+     * the storefront's country, while the details are missing or await validation; the account then awaits
+     * validation (New). A validated account changes them through customer care; a Blocked one not at all.
+     */
+    async setBusinessDetails(identity: Identity, input: BusinessDetailsInput): Promise<Customer> {
+      const current = await this.me(identity);
+      if (!current.business) throw forbidden('Only business customers have business details');
+      refuseIfBlocked(current);
+      if (current.business.status === 'Active') throw detailsValidated();
+      const country = channelForHost('', current.channel).country;
+      if (!isVatNumberOf(country, input.vatNumber)) throw badRequest('Invalid body', [{ path: 'vatNumber', message: 'vatNumber' }]);
+      if (!(await repo.setBusinessDetails(identity.customerId, { company: input.companyName, vat: normaliseVatNumber(input.vatNumber) }))) {
+        // Validated or blocked between the read and the write: say which.
+        const now = await this.me(identity);
+        refuseIfBlocked(now);
+        throw detailsValidated();
+      }
+      return this.me(identity);
+    },
   };
 }
 export type CustomerService = ReturnType<typeof customerService>;
+
+const detailsValidated = () =>
+  new AppError(409, 'business_details_validated', 'Your business details have been validated: please contact customer care to change them');

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { useAddresses } from '../../addresses';
 import { AddressLines } from '../components/address-lines';
+import { BusinessDetailsForm } from '../components/business-details-form';
 import { CustomerChangedNotice } from '../components/customer-changed-notice';
 import { Facts, Section } from '../../../components/ui/section';
 import { Loaded } from '../components/loaded';
@@ -69,12 +70,12 @@ function BusinessDetails({ customer }: { customer: Customer }) {
           [t('email.heading'), customer.email],
         ]}
       />
-      <p className={styles.muted}>{t('business.readOnly')}</p>
+      {business && (business.status === 'Default' || business.status === 'New') ? <BusinessDetailsForm customer={customer} /> : <p className={styles.muted}>{t('business.readOnly')}</p>}
     </Section>
   );
 }
 
-/** /settings/b2b (business, §2.2, §6): the company's details as customer care validated them, its email and its delivery addresses. */
+/** /settings/b2b (business, §2.2, §6): the company's details (given here while missing or awaiting validation), its email and its delivery addresses. */
 export function BusinessSettingsPage() {
   const me = useMe();
   return (
