@@ -91,8 +91,11 @@ describe('photo preview', () => {
     expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2');
     swipe(-150, 10);
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-1'));
+    // The next photo's stage is the one swiped on: a busy machine may show it a while after the address changed.
+    await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
     swipe(150, 0);
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos/preview/p202406-2'));
+    await waitFor(() => expect(previewedName()).toBe('p202406-2.jpg'));
 
     const tap = (after: number) => {
       touch('pointerDown', 100, 100, after);
