@@ -1,3 +1,4 @@
+import { normaliseVatNumber } from '@shoebox/contracts';
 import type { BusinessDetailsInput, Customer, CustomerAddress, PaymentMethodInput, PaymentMethodKind, PaymentMethodSettings, StoredPaymentMethod, UpdateCustomer, UpdateFtpIntegration } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, customerRecord } from './fixtures';
@@ -65,7 +66,7 @@ export function serveCustomerSettings(o: { customer?: Customer; method?: StoredP
     http.put(`${ME_URL}/business-details`, async ({ request }) => {
       const body = (await request.json()) as BusinessDetailsInput;
       state.businessDetailsUpdates.push(body);
-      state.customer = { ...state.customer, business: { companyName: body.companyName, vatNumber: body.vatNumber.toUpperCase().replace(/[\s.-]/g, ''), status: 'New' } };
+      state.customer = { ...state.customer, business: { companyName: body.companyName, vatNumber: normaliseVatNumber(body.vatNumber), status: 'New' } };
       return HttpResponse.json(state.customer);
     }),
     http.get(ADDRESS_BOOK_URL, () => HttpResponse.json({ items: o.addresses ?? [] })),

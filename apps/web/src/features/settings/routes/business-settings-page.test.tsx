@@ -32,6 +32,8 @@ describe('/settings/b2b', () => {
     const { user } = renderApp('/settings/b2b', { identity: 'business', businessStatus: 'Default' });
     const state = serveCustomerSettings({ customer: { ...businessCustomerRecord('Default'), channel: 'www.printhaven.nl', business: { companyName: null, vatNumber: null, status: 'Default' } } });
     const form = await screen.findByRole('form', { name: 'Complete your business details' });
+    // The form asks for what is missing; no list of 'Not given yet' above it.
+    expect(screen.getByRole('region', { name: 'Business details' })).not.toHaveTextContent('Not given yet');
     const company = within(form).getByRole('textbox', { name: 'Company name' });
     const vat = within(form).getByRole('textbox', { name: /VAT number/ });
     expect(vat).toHaveAccessibleDescription('With its country code, for example NL123456789B01');

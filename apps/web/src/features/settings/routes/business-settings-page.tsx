@@ -1,4 +1,5 @@
 import type { Customer } from '@shoebox/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
@@ -53,6 +54,12 @@ function BusinessDetails({ customer }: { customer: Customer }) {
   const { t } = useTranslation('settings');
   const business = customer.business;
   const notGiven = <span className={styles.muted}>{t('business.notGiven')}</span>;
+  const editable = business?.status === 'Default' || business?.status === 'New';
+  const companyRows: [string, ReactNode][] = [
+    [t('business.companyName'), business?.companyName ?? notGiven],
+    [t('business.vatNumber'), business?.vatNumber ?? notGiven],
+  ];
+  const statusRow: [string, ReactNode] = [t('business.status'), business ? t(`business.${business.status}`) : notGiven];
   return (
     <Section
       title={t('business.heading')}
@@ -62,15 +69,9 @@ function BusinessDetails({ customer }: { customer: Customer }) {
         </Link>
       }
     >
-      <Facts
-        rows={[
-          [t('business.companyName'), business?.companyName ?? notGiven],
-          [t('business.vatNumber'), business?.vatNumber ?? notGiven],
-          [t('business.status'), business ? t(`business.${business.status}`) : notGiven],
-          [t('email.heading'), customer.email],
-        ]}
-      />
-      {business && (business.status === 'Default' || business.status === 'New') ? <BusinessDetailsForm customer={customer} /> : <p className={styles.muted}>{t('business.readOnly')}</p>}
+      {/* Missing details are the form's to ask for, not a list of 'Not given yet' above it. */}
+      <Facts rows={[...(business?.status === 'Default' ? [] : companyRows), statusRow, [t('email.heading'), customer.email]]} />
+      {editable ? <BusinessDetailsForm customer={customer} /> : <p className={styles.muted}>{t('business.readOnly')}</p>}
     </Section>
   );
 }

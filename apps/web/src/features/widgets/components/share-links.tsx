@@ -1,5 +1,5 @@
 import type { WidgetShareItem } from '@shoebox/contracts';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { useWidgetShares } from '../api/get-widget-shares';
@@ -17,7 +17,8 @@ export function ShareLinks({ widgetId }: { widgetId: string }) {
   const revoke = useRevokeWidgetShare(widgetId);
   const [outcome, setOutcome] = useState<{ kind: 'revoked' | 'failed'; recipient: string }>();
   const headingId = useId();
-  const until = (share: WidgetShareItem) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(share.expires));
+  const dates = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }), [i18n.language]);
+  const until = (share: WidgetShareItem) => dates.format(new Date(share.expires));
 
   const stop = (share: WidgetShareItem) => {
     setOutcome(undefined);
