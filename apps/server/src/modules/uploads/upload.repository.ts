@@ -20,7 +20,7 @@ export function uploadRepository(db: Db) {
      * customer's totals row so uploads started at once can never pass a limit together: the library with
      * its unfinished uploads below `limits.photos`, fewer than `limits.uploads` unfinished with their
      * declared bytes within `limits.bytes`, and fewer than `limits.perWindow` started since `limits.windowStart`
-     * (then `retryAt` is when the oldest of them leaves the window).
+     * (then `oldestInWindow` says when the first of them leaves it).
      */
     create: (row: Pick<UploadsTable, 'id' | 'customer_id' | 'file_name' | 'album_id' | 'declared_bytes' | 'machine_id'>, limits: UploadLimits) =>
       db.transaction().execute(async (trx): Promise<UploadCreation> => {
