@@ -241,7 +241,7 @@ describe('settings screens', () => {
       await signIn(page, 'daan@example.com', { path: `/settings/b2b${GERMAN}` });
       await acceptCookiesInGerman(page, de.shell);
       for (const [path, title, marker] of [
-        ['/settings/b2b', 'titles.businessSettings', 'business.notGiven'],
+        ['/settings/b2b', 'titles.businessSettings', 'businessForm.title'],
         ['/integration', 'titles.ftp', 'ftp.callbackHeading'],
       ] as const) {
         await openCold(page, path, (p) => germanScreen(p, de, title, marker), `de${path.replaceAll('/', '-')}`);
