@@ -99,7 +99,7 @@ const serverZones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', '**/*.d.ts', 'apps/web/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/*.tmp.mjs', '**/coverage/**', '**/*.d.ts', 'apps/web/public/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

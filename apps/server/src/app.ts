@@ -196,7 +196,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadFiles = uploadDatastore(config.uploadsDir);
   const customers = customerService(customerRepository(db));
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums, mayAdd: customers.mayAdd });
-  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, log: app.log });
+  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, picturesOf: library.picturesOf, log: app.log });
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);
@@ -263,7 +263,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(newsletterRoutes(newsletterService(newsletterRepository(db), mailer, config.publicUrl, recipients)), { prefix: SERVICE_BASE_PATHS.emailGateway });
   // The back office moves orders with a service credential, never a customer's token (decision 055).
   const fulfilmentKey = config.fulfilmentApiKey ?? (await getOrCreateSecret(db, FULFILMENT_KEY_SECRET, () => randomBytes(32).toString('base64url')));
-  const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to) => (await orders.move(code, to)).order });
+  const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to, tracking) => (await orders.move(code, to, tracking)).order });
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
@@ -296,7 +296,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
-    await api.register(printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, placeOrder: orders.place })), { prefix: SERVICE_BASE_PATHS.orders });
+    await api.register(printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, photoFiles: library.originalsOf, placeOrder: orders.place })), { prefix: SERVICE_BASE_PATHS.orders });
     const campaigns = campaignService(campaignRepository(db), async (identity, productCode) => (await orders.product(identity, productCode)).voucher);
     await api.register(campaignRoutes(campaigns), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });

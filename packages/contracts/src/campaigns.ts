@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { LOCALES } from './locales.js';
 import { idSchema } from './text.js';
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -10,6 +11,9 @@ export const DISCOUNT_KINDS = ['Percentage', 'Amount'] as const;
 
 /** GET {orders}/api/v1/campaigns/offers/{voucherOptionCode}: a voucher's offer; 404 means no such voucher. */
 export const voucherOptionCodeParamsSchema = z.object({ voucherOptionCode: idSchema });
+/** `locale`: the storefront's, whose language the offer's title and description come in (English where it has none). */
+export const offerQuerySchema = z.object({ locale: z.optional(z.enum(LOCALES)) });
+export type OfferQuery = z.infer<typeof offerQuerySchema>;
 export const campaignOfferSchema = z.object({
   voucherOptionCode: z.string(),
   campaignName: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, type OrderStatus } from './orders.js';
+import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, parcelTrackingSchema, type OrderStatus } from './orders.js';
 
 /**
  * The back office (fulfilment) moves orders along with a service credential, never a customer's token
@@ -8,8 +8,10 @@ import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, type OrderStatus } from '.
 export const BACK_OFFICE_ORDER_PATH = '/back-office/orders/:code';
 export const BACK_OFFICE_ORDER_STATUS_PATH = `${BACK_OFFICE_ORDER_PATH}/status`;
 
-/** POST {orders}/back-office/orders/{code}/status */
-export const orderStatusChangeSchema = z.object({ status: orderStatusSchema });
+/** POST {orders}/back-office/orders/{code}/status; `tracking` only with Dispatched, where the parcel goes out. */
+export const orderStatusChangeSchema = z.object({ status: orderStatusSchema, tracking: z.optional(parcelTrackingSchema) }).check(
+  z.refine((change) => change.tracking === undefined || change.status === 'Dispatched', { message: 'Tracking is given only when an order is Dispatched', path: ['tracking'] }),
+);
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /** An order as the back office sees it: where it stands and where it may go next. */

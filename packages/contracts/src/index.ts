@@ -39,3 +39,4 @@ export * from './payment-methods.js';
 export * from './identity-requests.js';
 export * from './widgets.js';
 export * from './shared-book-path.js';
+export * from './articles.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { addressSchema } from './addresses.js';
 import { IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS, IN_PROGRESS_ORDER_MAX_AGE_DAYS } from './constants.js';
+import { pictureSchema } from './photos.js';
 import { idSchema } from './text.js';
 
 /** The words the order services use internally (spec §3). */
@@ -55,7 +56,10 @@ export type VoucherDetails = z.infer<typeof voucherDetailsSchema>;
 /** A product of a super order (its sub-order). */
 export const orderProductSchema = z.object({
   code: z.string(),
+  /** The title it was ordered under; screens name it by `articleName` in their own language (contracts articles). */
   title: z.string(),
+  /** The article it is (e.g. PAP_910): an internal code, never shown to the customer. */
+  articleName: z.string(),
   productType: z.string(),
   quantity: count,
   status: orderStatusSchema,
@@ -69,6 +73,16 @@ export const orderProductSchema = z.object({
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
 export const pickupPointSchema = z.object({ name: z.string(), address: addressSchema });
+
+/** Where a sent parcel is (decision 090): given by the back office when it moves an order to Dispatched. */
+export const MAX_TRACKING_TEXT_LENGTH = 60;
+export const parcelTrackingSchema = z.object({
+  carrier: z.string().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
+  trackingNumber: z.string().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
+  /** The carrier's page for this parcel: https only, so a link never runs script or leaves a secure page. */
+  url: z.url({ protocol: /^https$/ }).check(z.maxLength(500)),
+});
+export type ParcelTracking = z.infer<typeof parcelTrackingSchema>;
 
 export const superOrderSchema = z.object({
   orderCode: z.string(),
@@ -86,6 +100,10 @@ export const superOrderSchema = z.object({
   totalAmount: amount,
   productCount: count,
   products: z.array(orderProductSchema),
+  /** The first of the customer's photos it was made from, while it is in their library; else null. */
+  picture: z.nullable(pictureSchema),
+  /** Set once a Sent order's parcel has a tracking number. */
+  tracking: z.nullable(parcelTrackingSchema),
 });
 export type SuperOrder = z.infer<typeof superOrderSchema>;
 

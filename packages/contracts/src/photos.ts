@@ -22,6 +22,10 @@ export const thumbnailSchema = z.object({
 });
 export type Thumbnail = z.infer<typeof thumbnailSchema>;
 
+/** A photo of the customer's standing for something else (an order's, a project's cover): one signed rendition. */
+export const pictureSchema = z.object({ url: z.url(), width: z.int().check(z.minimum(1)), height: z.int().check(z.minimum(1)) });
+export type Picture = z.infer<typeof pictureSchema>;
+
 export const photoSchema = z.object({
   imageId: z.string().check(z.minLength(1)),
   localFileName: z.string(),

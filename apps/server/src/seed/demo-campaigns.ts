@@ -1,20 +1,10 @@
 import type { Db } from '../platform/db/database.js';
 import type { ArticleGroupsTable, CampaignOffersTable, CampaignsTable } from '../platform/db/schema.js';
+import { DEMO_OFFER_TRANSLATIONS } from './demo-offer-translations.js';
+import { DEMO_VOUCHERS } from './demo-vouchers.js';
 
 const DAY = 86_400_000;
 
-/**
- * The voucher codes the demo offers carry; the demo order histories (demo-orders.ts) put some of them on
- * their products, so an order's voucher opens as an offer. SUMMER20 belongs to a campaign that has ended.
- */
-export const DEMO_VOUCHERS = {
-  springPrints: 'SPRING25',
-  printsBundle: 'PRINTS100',
-  photoBooks: 'BOOKS20',
-  welcome: 'WELCOME5',
-  freeDelivery: 'SHIPFREE',
-  expired: 'SUMMER20',
-} as const;
 
 function campaigns(now: number): CampaignsTable[] {
   const at = (days: number) => new Date(now + days * DAY).toISOString();
@@ -31,7 +21,7 @@ function campaigns(now: number): CampaignsTable[] {
 function offers(now: number): CampaignOffersTable[] {
   const at = (days: number) => new Date(now + days * DAY).toISOString();
   const groups = (...codes: string[]) => JSON.stringify(codes);
-  return [
+  const rows: Omit<CampaignOffersTable, 'translations'>[] = [
     { voucher_option_code: DEMO_VOUCHERS.springPrints, campaign_name: 'spring-prints', title: '25% off photo prints', description: 'Every size of photo print, any quantity.', discount_kind: 'Percentage', discount_value: 25, currency: null, minimum_order_amount: 0, article_groups: groups('PRINTS'), valid_from: at(-30), valid_until: at(60) },
     { voucher_option_code: DEMO_VOUCHERS.printsBundle, campaign_name: 'prints-bundle', title: '100 prints for the price of 80', description: 'A fifth off an order of 100 photo prints or more.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('PRINTS'), valid_from: at(-365), valid_until: at(180) },
     { voucher_option_code: DEMO_VOUCHERS.photoBooks, campaign_name: 'photo-books', title: '20% off photo books', description: 'Any photo book, any size.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('PHOTO_BOOKS'), valid_from: at(-400), valid_until: at(200) },
@@ -39,6 +29,7 @@ function offers(now: number): CampaignOffersTable[] {
     { voucher_option_code: DEMO_VOUCHERS.freeDelivery, campaign_name: 'free-delivery', title: 'Free home delivery', description: 'The delivery charge, on orders of £25 or more.', discount_kind: 'Amount', discount_value: 495, currency: 'GBP', minimum_order_amount: 2500, article_groups: '[]', valid_from: at(-90), valid_until: at(90) },
     { voucher_option_code: DEMO_VOUCHERS.expired, campaign_name: 'summer-2025', title: '20% off canvases and calendars', description: 'Ended with last summer.', discount_kind: 'Percentage', discount_value: 20, currency: null, minimum_order_amount: 0, article_groups: groups('WALL_DECOR', 'CALENDARS'), valid_from: at(-300), valid_until: at(-200) },
   ];
+  return rows.map((row) => ({ ...row, translations: JSON.stringify(DEMO_OFFER_TRANSLATIONS[row.voucher_option_code] ?? {}) }));
 }
 
 /** The article names are those the demo order histories' products carry. */
@@ -55,7 +46,12 @@ const ARTICLE_GROUPS: ArticleGroupsTable[] = [
 export async function seedDemoCampaigns(db: Db, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('campaigns').values(campaigns(now)).onConflict((oc) => oc.column('name').doNothing()).execute();
-    await trx.insertInto('campaign_offers').values(offers(now)).onConflict((oc) => oc.column('voucher_option_code').doNothing()).execute();
+    // Offers seeded before they were translated get their translations; nothing else of an existing offer changes.
+    await trx
+      .insertInto('campaign_offers')
+      .values(offers(now))
+      .onConflict((oc) => oc.column('voucher_option_code').doUpdateSet((eb) => ({ translations: eb.ref('excluded.translations') })).where('campaign_offers.translations', '=', '{}'))
+      .execute();
     await trx.insertInto('article_groups').values(ARTICLE_GROUPS).onConflict((oc) => oc.column('code').doNothing()).execute();
   });
 }

@@ -6,6 +6,7 @@ import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
 import { seedDemoCampaigns } from './demo-campaigns.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoLegacyLibrary } from './demo-legacy-library.js';
+import { linkDemoOrderPhotos } from './demo-order-photos.js';
 import { seedDemoProjects } from './demo-projects.js';
 import { seedDemoWidgets } from './demo-widgets.js';
 
@@ -22,14 +23,15 @@ export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<Demo
 }
 
 /**
- * Part two, minutes of image work: the photo libraries through the real ingest, then the projects and photo
- * books made of those photos. A failed step is logged and the next still tried; the promise rejects at the end
+ * Part two, minutes of image work: the photo libraries through the real ingest, then the orders, projects and
+ * photo books made of those photos. A failed step is logged and the next still tried; the promise rejects at the end
  * naming every failed step. A restart part-way continues where it stopped.
  */
 export async function seedDemoLibraries(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
     // The picture maker (sharp) loads with the photos, not with every start of a server whose library is done.
     ['photos', async () => (await import('./demo-photos.js')).seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
+    ['order photos', () => linkDemoOrderPhotos(shoebox.db)],
     ['projects', () => seedDemoProjects(shoebox.db)],
     ['photo books', () => seedDemoWidgets(shoebox.db)],
   ];

@@ -1,10 +1,10 @@
-import { findChannel, type Address, type DeliveryType, type OrderStatus, type VoucherDetails } from '@shoebox/contracts';
+import { findChannel, type Address, type Channel, type ParcelTracking, type DeliveryType, type OrderStatus, type VoucherDetails } from '@shoebox/contracts';
 import type { Kysely } from 'kysely';
 import { collectionPointFor } from '../modules/orders/pickup-points.js';
 import { addressColumns, productCode } from '../modules/orders/order.service.js';
-import { bumpOrderHistory, type OrderFileRow, type OrderProductRow, type OrderRow } from '../modules/orders/order.repository.js';
+import { bumpOrderHistory, trackingColumns, type OrderFileRow, type OrderProductRow, type OrderRow } from '../modules/orders/order.repository.js';
 import type { Database } from '../platform/db/schema.js';
-import { DEMO_VOUCHERS } from './demo-campaigns.js';
+import { DEMO_VOUCHERS } from './demo-vouchers.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -130,6 +130,21 @@ export interface DemoCustomer {
   channel: string;
 }
 
+/** The carrier each demo storefront's parcels go with, and its page for one parcel. */
+const CARRIERS: Record<string, { carrier: string; page: (n: string) => string }> = {
+  GB: { carrier: 'Royal Mail', page: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}` },
+  DE: { carrier: 'DHL', page: (n) => `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${n}` },
+  NL: { carrier: 'PostNL', page: (n) => `https://jouw.postnl.nl/track-and-trace/${n}` },
+  SE: { carrier: 'PostNord', page: (n) => `https://www.postnord.se/en/our-tools/track-and-trace?shipmentId=${n}` },
+};
+/** A sent demo order's parcel, tracked as the back office would have given it. */
+function demoTracking(channel: Channel, orderCode: string): ParcelTracking {
+  const { carrier, page } = CARRIERS[channel.country] ?? CARRIERS.DE!;
+  const digits = [...orderCode].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1_000_000_000, 7);
+  const trackingNumber = `${channel.country === 'GB' ? 'RM' : 'JJD'}${String(digits).padStart(9, '0')}${channel.country === 'GB' ? 'GB' : ''}`;
+  return { carrier, trackingNumber, url: page(trackingNumber) };
+}
+
 /** The rows of one planned order, as the orders module stores a placed one. */
 export function demoOrderRows(customer: DemoCustomer, plan: OrderPlan, now: number): { order: OrderRow; products: OrderProductRow[]; files: OrderFileRow[] } {
   const channel = findChannel(customer.channel) ?? findChannel('www.printhaven.co.uk')!;
@@ -177,6 +192,7 @@ export function demoOrderRows(customer: DemoCustomer, plan: OrderPlan, now: numb
     updated_at: createdAt,
     address_changed_at: null,
     request_id: null,
+    ...trackingColumns(plan.status === 'Dispatched' ? demoTracking(channel, code) : null),
   };
   const files: OrderFileRow[] = Array.from({ length: plan.files }, (_, i) => ({
     id: `${code}-F${String(i + 1).padStart(2, '0')}`,

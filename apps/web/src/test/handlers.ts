@@ -20,6 +20,11 @@ export const defaultHandlers = [
   http.get(apiUrl('invoices', '/api/v1/HistoricalInvoice/me'), () => HttpResponse.json({ historicalInvoices: [], total: 0 })),
   // Saved projects: none unless a test says otherwise.
   http.get(apiUrl('projects', '/api/v2/projects/:accountId'), () => HttpResponse.json({ projects: [], totalProjectCount: 0 })),
+  // The Overview's photos: an empty library kept safely, unless a test serves a library (servePhotoLibrary).
+  http.get(apiUrl('photoManagement', '/photos'), () => HttpResponse.json({ cursor: null, images: [] })),
+  http.get(apiUrl('accountDeletionInfo', '/accounts/getaccountinformation'), () =>
+    HttpResponse.json({ lastOrderDate: null, projectCount: 0, projectedDeletionDate: '2030-01-01T00:00:00Z', registrationDate: '2024-01-01T00:00:00Z' }),
+  ),
   // Online photo books: none unless a test says otherwise.
   http.get(apiUrl('widgets', '/v1/widgets/me'), () => HttpResponse.json({ items: [], total: 0 })),
   featureLocaleHandler,

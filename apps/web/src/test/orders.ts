@@ -34,6 +34,8 @@ export function orderProduct(o: Partial<OrderProduct> = {}): OrderProduct {
   return {
     code: 'P-1',
     title: 'Photo book A4',
+    // Not in the catalogue: the page names it by the title it was ordered under.
+    articleName: 'PHB_A4_TEST',
     productType: 'photobook',
     quantity: 1,
     status: 'Confirmed',
@@ -63,6 +65,8 @@ export function superOrder(o: Partial<SuperOrder> = {}): SuperOrder {
     totalAmount: 2999,
     productCount: products.length,
     products,
+    picture: null,
+    tracking: null,
     ...o,
   };
 }

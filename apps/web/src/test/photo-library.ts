@@ -156,6 +156,13 @@ export class FakePhotoLibrary {
         const end = start + images.length;
         return HttpResponse.json({ cursor: end < all.length ? `after-${end}` : null, images });
       }),
+      // The whole library a page at a time (the Overview's newest photos); one page is enough for a test.
+      http.get(base('/photos'), ({ request }) => {
+        const url = new URL(request.url);
+        const order = this.timelineOrder((url.searchParams.get('sortKey') ?? 'dateTaken') as SortKey, (url.searchParams.get('sortOrder') ?? 'desc') as SortOrder);
+        const limit = Number(url.searchParams.get('limit') ?? 500);
+        return HttpResponse.json({ cursor: order.length > limit ? `after-${limit}` : null, images: order.slice(0, limit) });
+      }),
       http.get(base('/photos/:id'), ({ request, params }) => {
         const url = new URL(request.url);
         const id = String(params.id);

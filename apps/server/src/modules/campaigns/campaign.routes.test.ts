@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { newCustomer, useLibraryServer } from '../../test/photo-library.js';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts.js';
-import { DEMO_VOUCHERS, seedDemoCampaigns } from '../../seed/demo-campaigns.js';
+import { seedDemoCampaigns } from '../../seed/demo-campaigns.js';
+import { DEMO_VOUCHERS } from '../../seed/demo-vouchers.js';
 import { insertTestOrder } from '../../test/fulfilment-orders.js';
 
 const ORDERS = SERVICE_BASE_PATHS.orders;
@@ -39,6 +40,17 @@ describe.each(databases)('campaigns, vouchers and article groups on $name', (kin
     });
     const amount = campaignOfferSchema.parse((await get(offerUrl(DEMO_VOUCHERS.welcome), me.headers)).json());
     expect(amount).toMatchObject({ discountKind: 'Amount', discountValue: 500, currency: 'GBP', minimumOrderAmount: 1500, articleGroups: [] });
+  });
+
+  it("answers the offer in the storefront's language where it is translated, else as written; an unknown locale is a 400", async () => {
+    const me = await newCustomer(server());
+    const inLocale = async (locale: string) => campaignOfferSchema.parse((await get(`${offerUrl(DEMO_VOUCHERS.photoBooks)}?locale=${locale}`, me.headers)).json());
+    expect(await inLocale('de-DE')).toMatchObject({ title: '20 % Rabatt auf Fotobücher', description: 'Jedes Fotobuch, jedes Format.', discountValue: 20 });
+    expect(await inLocale('de-AT')).toMatchObject({ title: '20 % Rabatt auf Fotobücher' });
+    expect(await inLocale('sv-SE')).toMatchObject({ title: '20 % rabatt på fotoböcker' });
+    // No Italian texts: the offer as the back office wrote it.
+    expect(await inLocale('it-IT')).toMatchObject({ title: '20% off photo books', description: 'Any photo book, any size.' });
+    expect((await get(`${offerUrl(DEMO_VOUCHERS.photoBooks)}?locale=xx-XX`, me.headers)).statusCode).toBe(400);
   });
 
   it('answers 404 for a voucher code nobody issued, and 401 without a token', async () => {

@@ -4,6 +4,7 @@ import {
   campaignOfferSchema,
   campaignSchema,
   productCodeParamsSchema,
+  offerQuerySchema,
   VOUCHER_REFRESH_PATH,
   voucherOptionCodeParamsSchema,
 } from '@shoebox/contracts';
@@ -19,10 +20,12 @@ export const campaignRoutes = (service: CampaignService): FastifyPluginAsync => 
       method: 'GET',
       url: '/api/v1/campaigns/offers/:voucherOptionCode',
       summary: "A voucher's offer; 404 when no voucher has that code",
+      description: 'locale gives the language of its title and description (English where the offer has none in it).',
       params: voucherOptionCodeParamsSchema,
+      query: offerQuerySchema,
       response: { 200: campaignOfferSchema },
     },
-    ({ params }) => service.offer(params.voucherOptionCode),
+    ({ params, query }) => service.offer(params.voucherOptionCode, query.locale),
   );
   route(
     app,
@@ -32,9 +35,10 @@ export const campaignRoutes = (service: CampaignService): FastifyPluginAsync => 
       summary: "The current offer of the voucher on one of the caller's products",
       description: '404 when the product is not the caller\'s, carries no voucher, or its voucher is no longer known.',
       params: productCodeParamsSchema,
+      query: offerQuerySchema,
       response: { 200: campaignOfferSchema },
     },
-    ({ identity, params }) => service.refreshVoucher(identity, params.productCode),
+    ({ identity, params, query }) => service.refreshVoucher(identity, params.productCode, query.locale),
   );
   route(
     app,

@@ -1,4 +1,4 @@
-import type { ArticleGroupList, Campaign, CampaignOffer } from '@shoebox/contracts';
+import type { ArticleGroupList, Campaign, CampaignOffer, Locale } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { CampaignRepository } from './campaign.repository.js';
@@ -16,12 +16,16 @@ export const normaliseVoucherCode = (code: string) => code.trim().toUpperCase();
 
 const VOUCHER_NOT_FOUND = 'Voucher not found';
 
-function toOffer(row: OfferRow): CampaignOffer {
+type OfferTexts = Record<string, { title?: string; description?: string } | undefined>;
+
+/** The offer in the language of `locale` where the back office translated it, else as it was written. */
+function toOffer(row: OfferRow, locale: Locale | undefined): CampaignOffer {
+  const translated = locale ? (JSON.parse(row.translations) as OfferTexts)[locale.slice(0, 2)] : undefined;
   return {
     voucherOptionCode: row.voucher_option_code,
     campaignName: row.campaign_name,
-    title: row.title,
-    description: row.description,
+    title: translated?.title ?? row.title,
+    description: translated?.description ?? row.description,
     discountKind: row.discount_kind,
     discountValue: row.discount_value,
     currency: row.currency,
@@ -34,20 +38,20 @@ function toOffer(row: OfferRow): CampaignOffer {
 
 /** Campaigns, voucher offers and article groups: the same for every customer, read-only here. */
 export function campaignService(repo: CampaignRepository, productVoucher: ProductVoucher, now = () => new Date()) {
-  async function offer(voucherOptionCode: string): Promise<CampaignOffer> {
+  async function offer(voucherOptionCode: string, locale?: Locale): Promise<CampaignOffer> {
     const row = await repo.offer(normaliseVoucherCode(voucherOptionCode));
     if (!row) throw notFound(VOUCHER_NOT_FOUND);
-    return toOffer(row);
+    return toOffer(row, locale);
   }
 
   return {
     offer,
 
     /** The offer of the voucher on one of the caller's products, read again (the voucher refresh). */
-    async refreshVoucher(identity: Identity, productCode: string): Promise<CampaignOffer> {
+    async refreshVoucher(identity: Identity, productCode: string, locale?: Locale): Promise<CampaignOffer> {
       const code = await productVoucher(identity, productCode);
       if (code === null) throw notFound(VOUCHER_NOT_FOUND);
-      return offer(code);
+      return offer(code, locale);
     },
 
     async campaign(name: string): Promise<Campaign> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiErrorSchema, backOfficeOrderSchema, orderStatusPushMessageSchema, SERVICE_BASE_PATHS, type OrderStatus } from '@shoebox/contracts';
+import { apiErrorSchema, backOfficeOrderSchema, orderStatusPushMessageSchema, SERVICE_BASE_PATHS, superOrderSchema, type OrderStatus } from '@shoebox/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
@@ -103,6 +103,29 @@ describe.each(databases)('the back office moving orders on $name', (kind) => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? 'ProductionStarted' : 'Cancelled';
     expect(await statusOf(server(), orderCode)).toBe(winner);
+  });
+
+  it("gives a dispatched order its parcel's tracking, which the customer's order then shows; tracking with another status or an unsafe link is refused", async () => {
+    const me = await newCustomer(server());
+    const { orderCode } = await insertTestOrder(server(), me.id, { status: 'ProductionCompleted' });
+    const tracking = { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', url: 'https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB' };
+    const customerView = async () =>
+      superOrderSchema.parse((await server().app.inject({ url: `${ORDERS}/v1/superorders/${orderCode}`, headers: { authorization: `Bearer ${me.token}` } })).json());
+    expect((await customerView()).tracking).toBeNull();
+
+    for (const refused of [
+      { status: 'ProductionCompleted', tracking },
+      { status: 'Dispatched', tracking: { ...tracking, url: 'javascript:alert(1)' } },
+      { status: 'Dispatched', tracking: { ...tracking, url: 'http://www.royalmail.com/' } },
+      { status: 'Dispatched', tracking: { ...tracking, carrier: '' } },
+      { status: 'Dispatched', tracking: { ...tracking, trackingNumber: 'X'.repeat(61) } },
+    ]) {
+      await expectRefused(await move(orderCode, refused), 400, 'bad_request');
+    }
+    expect(await statusOf(server(), orderCode)).toBe('ProductionCompleted');
+
+    expect((await move(orderCode, { status: 'Dispatched', tracking })).statusCode).toBe(200);
+    expect(await customerView()).toMatchObject({ status: 'Dispatched', tracking });
   });
 
   it('answers 404 for an order nobody has, and 400 for a status or body it does not know', async () => {

@@ -37,6 +37,6 @@ export const fulfilmentRoutes = (service: FulfilmentService, checkCredential: Ba
       body: orderStatusChangeSchema,
       response: { 200: backOfficeOrderSchema },
     },
-    ({ params, body }) => service.move(params.code, body.status),
+    ({ params, body }) => service.move(params.code, body.status, body.tracking),
   );
 };

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_TRANSITIONS, type BackOfficeOrder, type OrderStatus } from '@shoebox/contracts';
+import { ORDER_STATUS_TRANSITIONS, type BackOfficeOrder, type OrderStatus, type ParcelTracking } from '@shoebox/contracts';
 import { notFound } from '../../platform/http/errors.js';
 
 /**
@@ -8,7 +8,7 @@ import { notFound } from '../../platform/http/errors.js';
  */
 export interface OrderMoves {
   statusOf(orderCode: string): Promise<OrderStatus | undefined>;
-  move(orderCode: string, to: OrderStatus): Promise<{ status: OrderStatus }>;
+  move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<{ status: OrderStatus }>;
 }
 
 const view = (orderCode: string, status: OrderStatus): BackOfficeOrder => ({ orderCode, status, nextStatuses: [...ORDER_STATUS_TRANSITIONS[status]] });
@@ -22,8 +22,9 @@ export function fulfilmentService(orders: OrderMoves) {
       return view(orderCode, status);
     },
 
-    async move(orderCode: string, to: OrderStatus): Promise<BackOfficeOrder> {
-      const moved = await orders.move(orderCode, to);
+    /** `tracking` goes with a move to Dispatched only (the request's schema refuses it with any other). */
+    async move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<BackOfficeOrder> {
+      const moved = await orders.move(orderCode, to, tracking);
       return view(orderCode, moved.status);
     },
   };

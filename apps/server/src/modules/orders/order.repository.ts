@@ -1,3 +1,4 @@
+import type { ParcelTracking } from '@shoebox/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { lockLiveCustomer } from '../customers/customer.service.js';
@@ -7,6 +8,14 @@ import type { Database, OrderFilesTable, OrderProductsTable, OrdersTable } from 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderProductRow = OrderProductsTable;
 export type OrderFileRow = OrderFilesTable;
+
+/** An order row's tracking columns: all three set, or (before its parcel is tracked) none. */
+export const trackingColumns = (t: ParcelTracking | null | undefined) => ({
+  tracking_carrier: t?.carrier ?? null,
+  tracking_number: t?.trackingNumber ?? null,
+  tracking_url: t?.url ?? null,
+});
+export const UNTRACKED = trackingColumns(null);
 
 /** The delivery address columns, as one conditional UPDATE sets them. */
 export type DeliveryAddressColumns = Pick<
@@ -81,6 +90,31 @@ export function orderRepository(db: Db) {
     productsOf(orderIds: readonly string[]): Promise<OrderProductRow[]> {
       if (!orderIds.length) return Promise.resolve([]);
       return db.selectFrom('order_products').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+    },
+
+    /**
+     * The first photo each order was made from that is still in its customer's library, by order id (orders
+     * with none are left out): one correlated lookup per order on order_files' (order_id, position) index,
+     * never all their files. A photo of anyone else's never counts, whatever a file row says.
+     */
+    async firstPhotosOf(orderIds: readonly string[]): Promise<Map<string, string>> {
+      if (!orderIds.length) return new Map();
+      const rows = await db
+        .selectFrom('orders as o')
+        .select((eb) => [
+          'o.id',
+          eb
+            .selectFrom('order_files as f')
+            .innerJoin('photos as p', (join) => join.onRef('p.id', '=', 'f.photo_id').onRef('p.customer_id', '=', 'o.customer_id'))
+            .select('f.photo_id')
+            .whereRef('f.order_id', '=', 'o.id')
+            .orderBy('f.position')
+            .limit(1)
+            .as('photo_id'),
+        ])
+        .where('o.id', 'in', orderIds)
+        .execute();
+      return new Map(rows.flatMap((r) => (r.photo_id ? [[r.id, r.photo_id] as const] : [])));
     },
 
     filesOf(orderIds: readonly string[]): Promise<OrderFileRow[]> {
@@ -185,7 +219,7 @@ export function orderRepository(db: Db) {
      * transaction; `paymentChangedAt` is recorded where a move changes the payment (paid, refunded).
      * Answers the moved row, or undefined when the order was not in `from` any more.
      */
-    move(code: string, from: string, to: string, o: { at: string; paymentChangedAt?: string }) {
+    move(code: string, from: string, to: string, o: { at: string; paymentChangedAt?: string; tracking?: ParcelTracking }) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
@@ -195,6 +229,7 @@ export function orderRepository(db: Db) {
             status: to,
             updated_at: sql<string>`case when address_changed_at > ${o.at} then address_changed_at else ${o.at} end`,
             ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}),
+            ...(o.tracking ? trackingColumns(o.tracking) : {}),
           })
           .where('order_code', '=', code)
           .where('status', '=', from)

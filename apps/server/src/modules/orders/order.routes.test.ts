@@ -24,7 +24,7 @@ import { insertDemoOrders, type OrderPlan } from '../../seed/demo-orders.js';
 import { lockLiveCustomer } from '../customers/live-customer-lock.js';
 import { periodEndIn } from '../deletion-info/deletion-info.service.js';
 import { databases } from '../../test/databases.js';
-import { DELETION_INFO_URL, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
+import { DELETION_INFO_URL, insertPhotoRows, newCustomer, type TestCustomer, useLibraryServer } from '../../test/photo-library.js';
 
 const API = SERVICE_BASE_PATHS.orders;
 const DAY = 86_400_000;
@@ -88,6 +88,27 @@ describe.each(databases)('orders API on $name', (kind) => {
       plan('-07', 6 * 365, 'Dispatched', { products: [prints(5)] }),
     ]);
     await seed(stranger, [plan('', 2, 'Received'), plan('-02', 50, 'Dispatched')]);
+  });
+
+  it("shows as an order's picture the first of its photos still in the customer's library: never another customer's photo, nor a deleted one", async () => {
+    const buyer = await newCustomer(server());
+    const [mine] = await insertPhotoRows(server(), buyer.id, [{}]);
+    const [theirs] = await insertPhotoRows(server(), stranger.id, [{}]);
+    await seed(buyer, [plan('', 1, 'Received', { files: 3 }), plan('-02', 2, 'Received', { files: 1 }), plan('-03', 3, 'Received', { files: 0 })]);
+    const filesOf = (suffix: string) => server().db.selectFrom('orders').select('id').where('order_code', '=', code(buyer, suffix));
+    const linkFile = (suffix: string, position: number, photoId: string) =>
+      server().db.updateTable('order_files').set({ photo_id: photoId }).where('order_id', 'in', filesOf(suffix)).where('position', '=', position).execute();
+    await linkFile('', 0, theirs!.id);
+    await linkFile('', 1, randomUUID());
+    await linkFile('', 2, mine!.id);
+    await linkFile('-02', 0, theirs!.id);
+
+    const [first, second, third] = ok(await get(buyer, '/v2/superorders/me'), superOrderListSchema).items;
+    expect(first!.picture?.url).toContain(mine!.id);
+    expect(first!.picture).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    expect(second!.picture).toBeNull();
+    expect(third!.picture).toBeNull();
+    expect(ok(await get(buyer, `/v1/superorders/${code(buyer, '')}`), superOrderSchema).picture).toEqual(first!.picture);
   });
 
   describe('GET /v2/superorders/me', () => {

@@ -17,6 +17,8 @@ import {
   type DeliveryType,
   type OrderProduct,
   type OrderStatus,
+  type ParcelTracking,
+  type Picture,
   type OrderStatusPushMessage,
   type OrderUploads,
   type ReorderStatus,
@@ -33,7 +35,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { AppError, badRequest, notFound, parseRequest } from '../../platform/http/errors.js';
 import { collectionPointFor } from './pickup-points.js';
-import type { DeliveryAddressColumns, OrderFileRow, OrderProductRow, OrderRepository, OrderRow } from './order.repository.js';
+import { UNTRACKED, type DeliveryAddressColumns, type OrderFileRow, type OrderProductRow, type OrderRepository, type OrderRow } from './order.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -102,6 +104,8 @@ export interface OrderServiceDeps {
    * their own name and phone for a PickupPoint order placed without a delivery address.
    */
   customerOf: (identity: Identity) => Promise<Pick<Customer, 'channel' | 'business' | 'firstName' | 'lastName' | 'phone'>>;
+  /** Signed thumbnails of those of the ids that are the customer's photos (the photos module's). */
+  picturesOf: (customerId: string, photoIds: readonly string[]) => Promise<Map<string, Picture>>;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => number;
 }
@@ -158,6 +162,7 @@ export function toProduct(p: OrderProductRow): OrderProduct {
   return {
     code: p.code,
     title: p.title,
+    articleName: p.article_name,
     productType: p.product_type,
     quantity: p.quantity,
     status: p.status as OrderStatus,
@@ -169,7 +174,10 @@ export function toProduct(p: OrderProductRow): OrderProduct {
   };
 }
 
-export function toSuperOrder(row: OrderRow, products: OrderProductRow[]): SuperOrder {
+const trackingOf = (row: OrderRow): ParcelTracking | null =>
+  row.tracking_carrier && row.tracking_number && row.tracking_url ? { carrier: row.tracking_carrier, trackingNumber: row.tracking_number, url: row.tracking_url } : null;
+
+export function toSuperOrder(row: OrderRow, products: OrderProductRow[], picture: Picture | null = null): SuperOrder {
   return {
     orderCode: row.order_code,
     createdAt: row.created_at,
@@ -184,6 +192,8 @@ export function toSuperOrder(row: OrderRow, products: OrderProductRow[]): SuperO
     totalAmount: row.total_amount,
     productCount: products.length,
     products: products.map(toProduct),
+    picture,
+    tracking: trackingOf(row),
   };
 }
 
@@ -224,7 +234,22 @@ export function orderService(deps: OrderServiceDeps) {
     return cutoff.toISOString();
   };
 
-  const withProducts = async (row: OrderRow) => toSuperOrder(row, await repo.productsOf([row.id]));
+  /**
+   * Each order's picture, by order id: the first of the customer's photos it was made from that is still in
+   * their library. Kept answers carry its signed URL for ORDER_CACHE_TTL_MS, within the photos module's rule;
+   * a photo deleted meanwhile fails to load and the page shows the product's drawing instead.
+   */
+  const picturesOf = async (customerId: string, orderIds: readonly string[]): Promise<Map<string, Picture>> => {
+    const photoOf = await repo.firstPhotosOf(orderIds);
+    if (!photoOf.size) return new Map();
+    const pictures = await deps.picturesOf(customerId, [...photoOf.values()]);
+    return new Map([...photoOf].flatMap(([orderId, photoId]) => (pictures.has(photoId) ? [[orderId, pictures.get(photoId)!] as const] : [])));
+  };
+
+  const withProducts = async (row: OrderRow) => {
+    const [products, pictures] = await Promise.all([repo.productsOf([row.id]), picturesOf(row.customer_id, [row.id])]);
+    return toSuperOrder(row, products, pictures.get(row.id) ?? null);
+  };
 
   /**
    * One rule for where a storefront delivers (decision 078), the address book's: a Home delivery address
@@ -261,10 +286,11 @@ export function orderService(deps: OrderServiceDeps) {
   /** A page of the customer's orders and their count, then all their products in one query (never one per order). */
   const list = async (customerId: string, query: SuperOrdersQuery, since: string | undefined): Promise<SuperOrderList> => {
     const { rows, total } = await repo.page(customerId, { offset: query.Offset, limit: query.Limit, since });
-    const products = await repo.productsOf(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [products, pictures] = await Promise.all([repo.productsOf(ids), picturesOf(customerId, ids)]);
     const byOrder = new Map<string, OrderProductRow[]>();
     for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), p]);
-    return { items: rows.map((r) => toSuperOrder(r, byOrder.get(r.id) ?? [])), total };
+    return { items: rows.map((r) => toSuperOrder(r, byOrder.get(r.id) ?? [], pictures.get(r.id) ?? null)), total };
   };
 
   return {
@@ -421,6 +447,7 @@ export function orderService(deps: OrderServiceDeps) {
         updated_at: at,
         address_changed_at: null,
         request_id: input.requestId,
+        ...UNTRACKED,
       };
       const products: OrderProductRow[] = input.products.map((p, position) => ({
         code: productCode(orderCode, position),
@@ -449,13 +476,13 @@ export function orderService(deps: OrderServiceDeps) {
         uploaded_at: at,
       }));
       const outcome = await repo.place(order, products, files, MAX_UNPAID_ORDERS);
-      if (outcome.placed) return toSuperOrder(outcome.order, products);
+      if (outcome.placed) return withProducts(outcome.order);
       if ('customerGone' in outcome) throw notFound('Customer not found');
       if ('tooManyUnpaid' in outcome) throw tooManyUnpaid();
       if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
       const [placedProducts, placedFiles] = await Promise.all([repo.productsOf([outcome.existing.id]), repo.filesOf([outcome.existing.id])]);
       if (placingOf(outcome.existing, placedProducts, placedFiles) !== placingOf(order, products, files)) throw requestIdInUse();
-      return toSuperOrder(outcome.existing, placedProducts);
+      return withProducts(outcome.existing);
     },
 
     /** An order's status by its code, whoever's it is: for fulfilment, never for a customer. */
@@ -469,14 +496,14 @@ export function orderService(deps: OrderServiceDeps) {
      * the other left. After the commit the customer's open pages hear it (orderStatusPushMessage).
      * Unknown code: 404; a move the order's status does not allow: 409 illegal_status_transition.
      */
-    async move(orderCode: string, to: OrderStatus): Promise<MovedOrder> {
+    async move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<MovedOrder> {
       for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
         const current = await repo.findByCode(orderCode);
         if (!current) throw orderNotFound();
         const from = current.status as OrderStatus;
         if (!canMoveOrder(from, to)) throw illegalMove(from, to);
         const at = new Date(now()).toISOString();
-        const moved = await repo.move(orderCode, from, to, { at, paymentChangedAt: changesPayment(from, to) ? at : undefined });
+        const moved = await repo.move(orderCode, from, to, { at, paymentChangedAt: changesPayment(from, to) ? at : undefined, tracking: to === 'Dispatched' ? tracking : undefined });
         if (!moved) continue;
         const message: OrderStatusPushMessage = { id: randomUUID(), type: 'order.status.changed', data: { orderCode, status: to, timestamp: at } };
         // The move is committed: a push that cannot be delivered leaves it to the next load of the page.

@@ -101,6 +101,12 @@ export function photoRepository(db: Db) {
         ? Promise.resolve([])
         : db.selectFrom('photos').select(ORIGINAL_COLUMNS).where('customer_id', '=', customerId).where('id', 'in', ids).execute(),
 
+    /** Those of the ids that are the customer's photos, with their renditions. */
+    renditionsOf: (customerId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('photos').select(['id', 'customer_id', 'renditions']).where('customer_id', '=', customerId).where('id', 'in', ids).execute(),
+
     /** The customer's photos after the id `after` in id order, `limit` of them: a whole library walked in pages (index customer_id, id). */
     originalsAfter: (customerId: string, after: string | null, limit: number) =>
       db

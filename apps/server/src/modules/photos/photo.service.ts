@@ -7,6 +7,7 @@ import {
   type Photo,
   type PhotoInTimeline,
   type PhotoPage,
+  type Picture,
   type SortKey,
   type SortOptions,
   type SortOrder,
@@ -238,6 +239,22 @@ export function photoService(repo: PhotoRepository, blobs: BlobStore, countAlbum
         const row = rows.get(id);
         return row ? [toOriginal(row)] : [];
       });
+    },
+
+    /**
+     * The smallest thumbnail of each of the ids that is the customer's photo, signed: the picture an order or a
+     * saved project shows of the photos it was made from. Ids of another customer's or deleted photos are left
+     * out. A caller keeping the answer keeps it for less than CACHE_TTL_MS, as this module's own caches do.
+     */
+    async picturesOf(customerId: string, photoIds: readonly string[]): Promise<Map<string, Picture>> {
+      const rows = await repo.renditionsOf(customerId, [...new Set(photoIds)]);
+      return new Map(
+        rows.map((row) => {
+          const renditions = JSON.parse(row.renditions) as Rendition[];
+          const smallest = renditions.reduce((a, b) => (b.size < a.size ? b : a));
+          return [row.id, { url: blobs.signedUrl(renditionKey(row.customer_id, row.id, smallest.size)), width: smallest.width, height: smallest.height }];
+        }),
+      );
     },
 
     /**

@@ -104,10 +104,15 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
     const placed = superOrderSchema.parse(response.json());
     // GBP: 10x15 is 17p, 20x30 is 215p. One product per size, in the price list's order.
     expect(placed).toMatchObject({ status: 'Received', source: 'PAP_910', channel: CHANNEL, currency: 'GBP', deliveryType: 'Home', totalAmount: 5 * 17 + 215, productCount: 2 });
-    expect(placed.products.map((p) => [p.title, p.productType, p.quantity, p.priceAmount])).toEqual([
+    expect(placed.products.map((p) => [p.title, p.articleName, p.quantity, p.priceAmount])).toEqual([
       ['Photo prints 10x15', 'PAP_910', 5, 85],
-      ['Photo prints 20x30', 'PAP_910', 1, 215],
+      ['Photo prints 20x30', 'PAP_2030', 1, 215],
     ]);
+    // Its picture is the first photo it prints, signed, as the library signs the photo's smallest thumbnail.
+    expect(placed.picture?.url).toContain(s.photoIds[0]);
+    expect(placed.picture?.url).not.toContain(s.photoIds[1]);
+    const files = await server().db.selectFrom('order_files as f').innerJoin('orders as o', 'o.id', 'f.order_id').select(['f.photo_id', 'f.position']).where('o.order_code', '=', placed.orderCode).orderBy('f.position').execute();
+    expect(files.map((f) => f.photo_id)).toEqual(s.photoIds);
     expect(placed.deliveryAddress).toMatchObject({ street: 'Baker Street', postalCode: 'NW1 6XE' });
 
     const mine = await ordersOf(s.who);

@@ -1,4 +1,6 @@
 import {
+  articleTitle,
+  PRINT_ARTICLES,
   findChannel,
   isPrintSize,
   PRINT_SIZES,
@@ -15,6 +17,8 @@ import type { PlaceOrderInput, PlaceOrderProduct } from '../orders/order.service
 export interface PrintsCheckoutDeps {
   /** The photo ids of one of the customer's temporary selections; a 404 when it is not theirs or has expired. */
   selectionPhotos: (customerId: string, tempSelectionId: string) => Promise<readonly string[]>;
+  /** The names and sizes of those of the ids that are the customer's photos, in the order asked for. */
+  photoFiles: (customerId: string, photoIds: string[]) => Promise<{ photoId: string; fileName: string; bytes: number }[]>;
   /** Places the order once per requestId: the same id again answers the order it already made. */
   placeOrder: (customer: Identity, input: PlaceOrderInput) => Promise<SuperOrder>;
 }
@@ -27,7 +31,7 @@ export function printsProducts(lines: readonly { size: PrintSize; quantity: numb
   for (const line of lines) bySize.set(line.size, (bySize.get(line.size) ?? 0) + line.quantity);
   return PRINT_SIZES.filter((size) => bySize.has(size)).map((size) => {
       const quantity = bySize.get(size) ?? 0;
-      return { title: `Photo prints ${size}`, productType: productCode, quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
+      return { title: articleTitle(PRINT_ARTICLES[size], 'en', `Photo prints ${size}`), articleName: PRINT_ARTICLES[size], productType: productCode, quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
     });
 }
 
@@ -55,6 +59,8 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
       if (issues.length || !channel) throw badRequest('Invalid prints order', issues);
 
       const lines = body.lines.map((line) => ({ size: line.size as PrintSize, quantity: line.quantity }));
+      // The photos it is made of, each once: the order's picture, and what a reorder prints again.
+      const files = await deps.photoFiles(identity.customerId, [...new Set(body.lines.map((line) => line.photoId))]);
       return deps.placeOrder(identity, {
         requestId: body.requestId,
         channel: channel.code,
@@ -62,6 +68,7 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
         deliveryType: body.deliveryType,
         deliveryAddress: body.deliveryType === 'Home' ? body.deliveryAddress : undefined,
         products: printsProducts(lines, body.productCode, channel.currency),
+        files: files.map(({ photoId, fileName, bytes }) => ({ photoId, fileName, bytes })),
       });
     },
   };

@@ -29,6 +29,7 @@ import * as mailRecipients from './migrations/027-mail-recipients.js';
 import * as uploadRate from './migrations/028-upload-rate.js';
 import * as boundedArchivesAndExports from './migrations/029-bounded-archives-and-exports.js';
 import * as identityRequestsMailed from './migrations/030-identity-requests-mailed.js';
+import * as orderTrackingAndArticles from './migrations/031-order-tracking-and-articles.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '028-upload-rate': uploadRate,
   '029-bounded-archives-and-exports': boundedArchivesAndExports,
   '030-identity-requests-mailed': identityRequestsMailed,
+  '031-order-tracking-and-articles': orderTrackingAndArticles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -155,6 +155,10 @@ export interface OrdersTable {
   address_changed_at: string | null;
   /** The placing caller's id for its request: the same request again answers this order. */
   request_id: string | null;
+  /** A sent parcel's carrier, number and tracking page (migration 031): all three or none. */
+  tracking_carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
 }
 
 /** A product of a super order, its sub-order (migration 016). */
@@ -387,6 +391,8 @@ export interface CampaignOffersTable {
   article_groups: string;
   valid_from: string;
   valid_until: string;
+  /** JSON { [language]: { title, description } } (migration 031): the offer in the storefronts' other languages. */
+  translations: string;
 }
 
 export interface ArticleGroupsTable {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { findChannel, ORDER_HISTORY_YEARS, type OrderStatus } from '@shoebox/contracts';
-import type { OrderProductRow, OrderRow } from '../../modules/orders/order.repository.js';
+import { UNTRACKED, type OrderProductRow, type OrderRow } from '../../modules/orders/order.repository.js';
 import { addressColumns, productCode } from '../../modules/orders/order.service.js';
 import { collectionPointFor } from '../../modules/orders/pickup-points.js';
 import type { CustomersTable } from '../../platform/db/schema.js';
@@ -167,6 +167,7 @@ export function orderRows(plan: OrdersPlan, from: number, to: number, now: numbe
       });
     }
     orders.push({
+      ...UNTRACKED,
       id,
       customer_id: customer.id,
       order_code: code,

@@ -1,13 +1,21 @@
-import { campaignOfferSchema, type Voucher } from '@shoebox/contracts';
+import { campaignOfferSchema, isLocale, type Voucher } from '@shoebox/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isHttpStatus } from '../../../lib/http/errors';
 import type { HttpClient } from '../../../lib/http/http-client';
 import { useServices } from '../../../lib/services';
 import { orderKeys } from './query-keys';
 
-/** GET {orders}/api/v1/campaigns/offers/{voucherOptionCode}: the offer merged with isVoucherFound, or only isVoucherFound false after a 404 (spec §3, §5). */
-export const getVoucher = (http: HttpClient, voucherOptionCode: string, signal?: AbortSignal): Promise<Voucher> =>
-  http('orders', `/api/v1/campaigns/offers/${encodeURIComponent(voucherOptionCode)}`, { schema: campaignOfferSchema, signal }).then(
+/**
+ * GET {orders}/api/v1/campaigns/offers/{voucherOptionCode}: the offer merged with isVoucherFound, or only
+ * isVoucherFound false after a 404 (spec §3, §5); in the page's language where the offer is translated.
+ */
+export const getVoucher = (http: HttpClient, voucherOptionCode: string, locale: string, signal?: AbortSignal): Promise<Voucher> =>
+  http('orders', `/api/v1/campaigns/offers/${encodeURIComponent(voucherOptionCode)}`, {
+    schema: campaignOfferSchema,
+    query: { locale: isLocale(locale) ? locale : undefined },
+    signal,
+  }).then(
     (offer): Voucher => ({ ...offer, isVoucherFound: true }),
     (error: unknown): Voucher => {
       if (isHttpStatus(error, 404)) return { isVoucherFound: false };
@@ -15,10 +23,11 @@ export const getVoucher = (http: HttpClient, voucherOptionCode: string, signal?:
     },
   );
 
-export const voucherQueryOptions = (http: HttpClient, voucherOptionCode: string) =>
-  queryOptions({ queryKey: orderKeys.voucher(voucherOptionCode), queryFn: ({ signal }) => getVoucher(http, voucherOptionCode, signal) });
+export const voucherQueryOptions = (http: HttpClient, voucherOptionCode: string, locale: string) =>
+  queryOptions({ queryKey: orderKeys.voucher(voucherOptionCode, locale), queryFn: ({ signal }) => getVoucher(http, voucherOptionCode, locale, signal) });
 
 export function useVoucher(voucherOptionCode: string) {
   const { http } = useServices();
-  return useQuery(voucherQueryOptions(http, voucherOptionCode));
+  const { i18n } = useTranslation();
+  return useQuery(voucherQueryOptions(http, voucherOptionCode, i18n.language));
 }

@@ -1,22 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { paths } from '../../../lib/paths';
 import { useLatestOrderInProgress } from '../api/get-latest-order-in-progress';
+import { orderKind, productName } from '../lib/product-names';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './latest-order-card.module.css';
 
-/** The Overview's latest order in progress: its code, status and a link to it; nothing when there is none. */
+/** The Overview's latest order in progress: its picture, what it is, its status and a link to it; nothing when there is none. */
 export default function LatestOrderCard() {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const headingId = useId();
   const { data: order } = useLatestOrderInProgress();
   if (!order) return null;
+  const [first, ...others] = order.products;
   return (
     <section className={styles.card} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('latest.heading')}
-      </h2>
+      <ProductPicture photo={order.picture} kind={orderKind(order)} size="small" />
+      <div className={styles.main}>
+        <h2 id={headingId} className={styles.heading}>
+          {t('latest.heading')}
+        </h2>
+        {first && <p className={styles.product}>{others.length ? t('list.productAndMore', { product: productName(first, i18n.language), count: others.length }) : productName(first, i18n.language)}</p>}
+      </div>
       <OrderStatusBadge status={order.status} />
       <Link className={styles.link} to={paths.order(order.orderCode)}>
         {t('latest.view', { code: order.orderCode })}

@@ -1,26 +1,36 @@
-import type { SuperOrder } from '@shoebox/contracts';
+import { RESNAP_SOURCE, type SuperOrder } from '@shoebox/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { paths } from '../../../lib/paths';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney } from '../lib/format';
+import { orderKind, productName } from '../lib/product-names';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './order-row.module.css';
 
-/** One order in a list: its code (the link to its details), date, product count, source and status. */
+/** One order in a list: its picture, what it is, its code (the link to its details), date, total, whether it is a reorder, and status. */
 export function OrderRow({ order }: { order: SuperOrder }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const headingId = useId();
+  const [first, ...others] = order.products;
   return (
     <li className={styles.row} aria-labelledby={headingId}>
+      <ProductPicture photo={order.picture} kind={orderKind(order)} size="small" />
       <div className={styles.main}>
         <h3 id={headingId} className={styles.code}>
           <Link to={paths.order(order.orderCode)}>{t('list.orderCode', { code: order.orderCode })}</Link>
         </h3>
+        {first && (
+          <p className={styles.products}>
+            {others.length ? t('list.productAndMore', { product: productName(first, i18n.language), count: others.length }) : productName(first, i18n.language)}
+          </p>
+        )}
         <p className={styles.meta}>
           <span>{t('list.orderedOn', { date: formatDate(order.createdAt) })}</span>
           <span>{t('list.productCount', { count: order.productCount })}</span>
-          <span>{t('list.source', { source: order.source })}</span>
+          <span>{formatMoney(order.totalAmount, order.currency, i18n.language)}</span>
+          {order.source === RESNAP_SOURCE && <span>{t('list.source', { source: t('list.reorder') })}</span>}
         </p>
       </div>
       <OrderStatusBadge status={order.status} />

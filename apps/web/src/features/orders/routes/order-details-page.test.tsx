@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
-import { describe, expect, test } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, test } from 'vitest';
+import deDE from '../../../../public/locales/de-DE.json';
 import { campaignOffer, daysAgo, homeAddress, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
 
@@ -13,6 +15,10 @@ async function openOrder(path = '/orders/SO-1001') {
   await screen.findByRole('heading', { level: 2, name: 'Order SO-1001' });
   return view;
 }
+
+afterEach(async () => {
+  await i18next.changeLanguage('en-GB');
+});
 
 describe('/orders/{orderCode}', () => {
   test('shows the status, products with their vouchers, delivery, expected dates and reorder', async () => {
@@ -46,8 +52,9 @@ describe('/orders/{orderCode}', () => {
     expect(book).toHaveTextContent('Quantity: 2');
     expect(book).toHaveTextContent('In production');
     expect(book).toHaveTextContent('Voucher SPRING20');
-    expect(book).toHaveTextContent('Spring sale: £6.00 off');
-    expect(await within(book).findByText('Offer: 20% off photo books')).toBeInTheDocument();
+    // Named by the offer once it is read (in the page's language), and described by it.
+    expect(await within(book).findByText('20% off photo books: £6.00 off')).toBeInTheDocument();
+    expect(book).toHaveTextContent('Offer: Spring sale');
     expect(prints).toHaveTextContent('Quantity: 36');
     expect(prints).toHaveTextContent('Cancelled');
     expect(await within(prints).findByText('This voucher is no longer known.')).toBeInTheDocument();
@@ -222,5 +229,54 @@ describe('/orders/{orderCode}', () => {
     serveOrders([superOrder()]);
     await openOrder();
     expect(screen.getByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
+  });
+
+  test("names each product in the page's language with its picture, quantity and price, never by its article code", async () => {
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+    await i18next.changeLanguage('de-DE');
+    const picture = { url: 'https://photos.example/emma/p1-300.jpg', width: 300, height: 200 };
+    serveOrders([
+      superOrder({
+        source: 'PHB_A4L',
+        currency: 'EUR',
+        totalAmount: 3499 + 225,
+        picture,
+        products: [
+          orderProduct({ code: 'P-1', title: 'Photo book A4 landscape, hardcover', articleName: 'PHB_A4L', priceAmount: 3499 }),
+          orderProduct({ code: 'P-2', title: 'Photo prints 10x15', articleName: 'PAP_910', quantity: 15, priceAmount: 225 }),
+        ],
+      }),
+    ]);
+    renderApp('/orders/SO-1001');
+    await screen.findByRole('heading', { level: 2, name: 'Bestellung SO-1001' });
+    const [book, prints] = within(screen.getByRole('region', { name: /^Produkte/ })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(book).getByRole('heading', { level: 3, name: 'Fotobuch A4 quer, Hardcover' })).toBeInTheDocument();
+    expect(within(prints).getByRole('heading', { level: 3, name: 'Fotoabzüge 10x15' })).toBeInTheDocument();
+    expect(prints).toHaveTextContent('Preis: 2,25 €');
+    expect(document.body).toHaveTextContent('Herkunft: Fotobuch A4 quer, Hardcover');
+    expect(document.body).toHaveTextContent('Gesamt: 37,24 €');
+    expect(document.body.textContent).not.toMatch(/\b[A-Z]{3}_\d*[A-Z0-9]*\b/);
+    // Two products: each shows its kind, not the order's one photo.
+    expect([book, prints].map((p) => p.querySelector('[data-product-picture]')?.getAttribute('data-product-picture'))).toEqual(['photobook', 'prints']);
+  });
+
+  test("an order of one product shows the customer's photo it was made from", async () => {
+    const picture = { url: 'https://photos.example/emma/p1-300.jpg', width: 300, height: 200 };
+    serveOrders([superOrder({ picture, products: [orderProduct({ articleName: 'PAP_910', title: 'Photo prints 10x15' })] })]);
+    await openOrder();
+    const [only] = within(region(/^Products/)).getAllByRole('listitem') as [HTMLElement];
+    expect(only.querySelector('img')).toHaveAttribute('src', picture.url);
+    expect(only.querySelector('img')).toHaveAttribute('alt', '');
+  });
+
+  test('a sent order shows its parcel: the carrier, the tracking number and a link to the carrier’s page', async () => {
+    const tracking = { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', url: 'https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB' };
+    serveOrders([superOrder({ status: 'Dispatched', tracking, products: [orderProduct({ status: 'Dispatched' })] })]);
+    await openOrder();
+    const delivery = region('Delivery');
+    expect(delivery).toHaveTextContent('Sent with Royal Mail, tracking number RM123456785GB');
+    const link = within(delivery).getByRole('link', { name: /^Track your parcel\s*\(opens in a new tab\)$/ });
+    expect(link).toHaveAttribute('href', tracking.url);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

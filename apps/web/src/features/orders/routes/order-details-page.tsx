@@ -10,8 +10,10 @@ import { DeliveryAddress } from '../components/delivery-address';
 import { DeliveryDates } from '../components/delivery-dates';
 import { OrderProducts } from '../components/order-products';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { ParcelTracking } from '../components/parcel-tracking';
 import { ReorderPanel } from '../components/reorder-panel';
 import { formatDate, formatMoney } from '../lib/format';
+import { sourceName } from '../lib/product-names';
 import { useLiveOrderStatus } from '../lib/use-live-order-status';
 import styles from '../components/order-details.module.css';
 
@@ -59,7 +61,7 @@ export function OrderDetailsPage() {
         <p className={styles.meta}>
           <span>{t('details.orderedOn', { date: formatDate(data.createdAt) })}</span>
           <span>{t('list.productCount', { count: data.productCount })}</span>
-          <span>{t('list.source', { source: data.source })}</span>
+          <span>{t('list.source', { source: sourceName(data.source, i18n.language, t('list.reorder')) })}</span>
           <span>{t('details.total', { amount: formatMoney(data.totalAmount, data.currency, i18n.language) })}</span>
         </p>
       </section>
@@ -69,7 +71,7 @@ export function OrderDetailsPage() {
           {t('details.delivery')}
         </h2>
         <p>{t(`details.deliveryType.${data.deliveryType}`)}</p>
-        <DeliveryDates orderCode={data.orderCode} />
+        {data.status === 'Dispatched' && data.tracking ? <ParcelTracking tracking={data.tracking} /> : <DeliveryDates orderCode={data.orderCode} />}
         <div className={styles.columns}>
           {data.pickupPoint && (
             <div className={styles.section}>

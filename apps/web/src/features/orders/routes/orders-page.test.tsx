@@ -9,7 +9,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 const rowsOf = (name: string) => within(within(section(name)).getByRole('list')).getAllByRole('listitem');
 
 describe('/orders', () => {
-  test('splits the orders into in progress and history by the 30-day and 14-day rules, each row with its code, date, count, source and status', async () => {
+  test('splits the orders into in progress and history by the 30-day and 14-day rules, each row with its code, products by name, date, count, total, source and status', async () => {
     const newestDate = daysAgo(3);
     serveOrders([
       superOrder({ orderCode: 'SO-NEW', createdAt: newestDate, status: 'Received', source: 'Resnap' }),
@@ -31,11 +31,14 @@ describe('/orders', () => {
     const [newest, sentRecently] = rowsOf('Orders in progress') as [HTMLElement, HTMLElement];
     expect(within(newest).getByRole('link', { name: 'Order SO-NEW' })).toHaveAttribute('href', '/orders/SO-NEW');
     expect(newest).toHaveTextContent('1 product');
-    expect(newest).toHaveTextContent('Source: Resnap');
+    expect(newest).toHaveTextContent('Source: Reorder');
+    expect(newest).toHaveTextContent('Photo book A4');
+    expect(newest).toHaveTextContent('£29.99');
     expect(newest).toHaveTextContent('Awaiting payment');
     expect(newest).toHaveTextContent(`Ordered on ${format(new Date(newestDate), 'PPP', { locale: enGB })}`);
     expect(sentRecently).toHaveTextContent('2 products');
-    expect(sentRecently).toHaveTextContent('Source: Photo book A4');
+    expect(sentRecently).toHaveTextContent('Photo book A4 and 1 more');
+    expect(sentRecently).not.toHaveTextContent('Source:');
     expect(sentRecently).toHaveTextContent('Sent');
     expect(within(section('Order history')).getByText('Cancelled')).toBeInTheDocument();
   });

@@ -1,5 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { apiUrl } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { makePhoto, servePhotoLibrary } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
 
 async function cardTitles() {
@@ -7,10 +11,17 @@ async function cardTitles() {
   await within(main).findByText(/^Hello /);
   return within(main)
     .getAllByRole('listitem')
+    .filter((item) => !item.closest('section'))
     .map((item) => within(item).getByRole('link'));
 }
 
+const uploadedDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
 describe('overview', () => {
+  beforeEach(() => {
+    servePhotoLibrary(Array.from({ length: 8 }, (_, i) => makePhoto(`p${i + 1}`, { uploadEnd: uploadedDaysAgo(i + 1), name: `IMG_${i + 1}.jpg` })));
+  });
+
   test('greets the consumer by first name and offers their areas', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'My account overview' })).toBeInTheDocument();
@@ -42,5 +53,37 @@ describe('overview', () => {
     const cards = await cardTitles();
 
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/orders', '/saved-projects', '/online-products', '/settings']);
+  });
+
+  test("shows the photos' storage status and the six newest, each leading to its preview", async () => {
+    renderApp('/');
+    const photos = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(photos).findByText('Your photos are stored safely')).toBeInTheDocument();
+    const newest = await within(photos).findByRole('list', { name: 'Your newest photos' });
+    const links = within(newest).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => `/my-photos/photos/preview/${id}`));
+    expect(within(newest).getByRole('img', { name: 'IMG_1.jpg' })).toHaveAttribute('src', 'http://img.test/p1-300.jpg');
+    expect(within(photos).getByRole('link', { name: 'See all photos' })).toHaveAttribute('href', '/my-photos/photos');
+  });
+
+  test('a library about to be deleted says so on the Overview too, with the way to keep it', async () => {
+    const inTenDays = new Date(Date.now() + 10.5 * 86_400_000).toISOString();
+    server.use(
+      http.get(apiUrl('accountDeletionInfo', '/accounts/getaccountinformation'), () =>
+        HttpResponse.json({ lastOrderDate: null, projectCount: 0, projectedDeletionDate: inTenDays, registrationDate: '2024-01-01T00:00:00Z' }),
+      ),
+    );
+    renderApp('/');
+    const photos = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(photos).findByRole('status')).toHaveTextContent(/^Your photos will be deleted in 1\d days$/);
+    expect(within(photos).getByRole('link', { name: 'Shop our products' })).toBeInTheDocument();
+  });
+
+  test('a customer without photos is invited to add their first', async () => {
+    servePhotoLibrary([]);
+    renderApp('/');
+    const photos = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(photos).findByText(/^You have no photos yet\./)).toBeInTheDocument();
+    expect(within(photos).getByRole('link', { name: 'Add photos' })).toHaveAttribute('href', '/my-photos/photos');
   });
 });

@@ -6,8 +6,13 @@ import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { LatestOrderCard } from '../../orders';
+import { PhotosOverviewCard } from '../../photos';
 import styles from './overview-page.module.css';
 
+/**
+ * The Overview: a dashboard of the latest order, the photos (their storage status, the newest, what to do
+ * next) and the account's areas. The greeting and the areas paint first; the cards load on their own.
+ */
 export function OverviewPage() {
   const { t } = useTranslation();
   const { flags } = useServices();
@@ -31,6 +36,11 @@ export function OverviewPage() {
       <LazySlot>
         <LatestOrderCard />
       </LazySlot>
+      {flags.isOn('PhotoManagementTimelineViewEnabled') && (
+        <LazySlot>
+          <PhotosOverviewCard />
+        </LazySlot>
+      )}
       <ul className={styles.cards}>
         {cards.map((card) => (
           <li key={card.to}>

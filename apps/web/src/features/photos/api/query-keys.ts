@@ -11,6 +11,8 @@ export const photoKeys = {
   timelineMonthsOf: (sort: SortOptions) => [...photoKeys.timelineMonths(), sort.sortKey, sort.sortOrder] as const,
   timelineMonth: (sort: SortOptions, year: number, month: number) => [...photoKeys.timelineMonthsOf(sort), year, month] as const,
   deletionInfo: () => [...photoKeys.all, 'deletion-info'] as const,
+  /** The newest uploads the Overview shows. */
+  recent: (limit: number) => [...photoKeys.all, 'recent', limit] as const,
   /** One photo and its neighbours in the timeline of a sort: a preview opened by its address. */
   photoInTimeline: (sort: SortOptions, photoId: string) => [...photoKeys.all, 'in-timeline', sort.sortKey, sort.sortOrder, photoId] as const,
 };

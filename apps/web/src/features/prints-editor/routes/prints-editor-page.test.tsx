@@ -24,6 +24,8 @@ const placedOrder = (body: PlacePrintsOrder): SuperOrder => ({
   createdAt: '2026-11-24T09:00:00.000Z',
   status: 'Received',
   source: 'PAP_910',
+  picture: null,
+  tracking: null,
   deliveryType: body.deliveryType,
   deliveryAddress: { firstName: 'Emma', lastName: 'Stone', street: 'Baker Street', houseNumber: '221b', postalCode: 'NW1 6XE', city: 'London', countryCode: 'GB', phone: null },
   pickupPoint: null,

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The Overview's photos: storage status, newest uploads, next step. Its own small chunk, loaded after the greeting. */
+export const PhotosOverviewCard = lazy(() => import('./overview/photos-overview-card'));
