@@ -301,7 +301,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(campaignRoutes(campaigns), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
-    await api.register(projectRoutes(projectService(projectRepository(db))), { prefix: SERVICE_BASE_PATHS.projects });
+    // A project's cover is one of the customer's photos, signed by the photos module (smallest rendition).
+    await api.register(projectRoutes(projectService(projectRepository(db), library.picturesOf)), { prefix: SERVICE_BASE_PATHS.projects });
     await api.register(widgetRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
     await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, recipients, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { findChannel } from './channels.js';
 import { SAVED_PROJECTS_PAGE_SIZE } from './constants.js';
+import { pictureSchema } from './photos.js';
 import { displayText, idSchema, queryInt, text } from './text.js';
 
 /**
@@ -65,8 +66,8 @@ export type CreateProject = z.infer<typeof createProjectSchema>;
 export const updateProjectSchema = z.extend(projectContentSchema, { version: z.int().check(z.minimum(1)) });
 export type UpdateProject = z.infer<typeof updateProjectSchema>;
 
-/** One project in the list: everything but the editor's state. */
-export const projectSummarySchema = z.object({
+/** What every answer says of a project, but for the editor's state. */
+const projectFieldsSchema = z.object({
   id: projectIdSchema,
   title: z.string(),
   productCode: z.string(),
@@ -79,10 +80,19 @@ export const projectSummarySchema = z.object({
   /** Goes up by one with each save; PUT sends it back. */
   version: z.int().check(z.minimum(1)),
 });
+
+/** One project in the list: everything but the editor's state, and its cover to show. */
+export const projectSummarySchema = z.extend(projectFieldsSchema, {
+  /**
+   * The cover photo (thumbnailPhotoId) as a small signed picture, valid for hours; null when the project has
+   * none or the photo is no longer in the customer's library.
+   */
+  cover: z.nullable(pictureSchema),
+});
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** GET {projects}/api/v2/project/{id}, and the answer to every save: the project with the editor's state. */
-export const projectSchema = z.extend(projectSummarySchema, { editorState: z.record(z.string(), z.unknown()) });
+export const projectSchema = z.extend(projectFieldsSchema, { editorState: z.record(z.string(), z.unknown()) });
 export type Project = z.infer<typeof projectSchema>;
 
 /** GET {projects}/api/v2/projects/{accountId}?skip&limit: last saved first. */

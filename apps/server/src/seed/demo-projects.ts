@@ -24,15 +24,16 @@ function demoProjectId(customerId: string, index: number): string {
 /**
  * Gives every consumer demo account a few prints projects, saved over the last weeks, made of its own
  * photos as the embedded prints editor saves them (decision 058): run after the demo photos, so they
- * are there to be continued. A project the customer deleted stays deleted unless all of theirs are.
+ * are there to be continued, and shown with their first photo as the cover. A project the customer
+ * deleted stays deleted unless all of theirs are. Projects seeded while the account had no photos yet
+ * (a library seeded later, or brought from the older system since) get them, cover included, on a later
+ * run, as long as the customer never saved them again.
  */
 export async function seedDemoProjects(db: Db, now = Date.now()): Promise<void> {
   for (const account of DEMO_ACCOUNTS.filter((a) => !a.business)) {
     const count = DEMO_PROJECT_COUNTS[account.email] ?? 0;
     const customer = await db.selectFrom('customers').select(['id', 'channel']).where('email', '=', account.email).where('deleted_at', 'is', null).executeTakeFirst();
     if (!customer || count === 0) continue;
-    const has = await db.selectFrom('projects').select('id').where('customer_id', '=', customer.id).limit(1).executeTakeFirst();
-    if (has) continue;
     const photos = await db
       .selectFrom('photos')
       .select('id')
@@ -43,7 +44,8 @@ export async function seedDemoProjects(db: Db, now = Date.now()): Promise<void> 
       .execute();
     const rows = Array.from({ length: count }, (_, i) => {
       const savedAt = new Date(now - (i * 3 + 1) * 86_400_000 - i * 3_600_000).toISOString();
-      const mine = photos.slice(i * PHOTOS_PER_PROJECT, (i + 1) * PHOTOS_PER_PROJECT);
+      // Each project its own photos; a library smaller than the projects need is gone round again, so every project has a cover.
+      const mine = Array.from({ length: Math.min(PHOTOS_PER_PROJECT, photos.length) }, (_, n) => photos[(i * PHOTOS_PER_PROJECT + n) % photos.length]!);
       const lines = mine.map((p, n) => ({ photoId: p.id, size: PRINT_SIZES[(i + n) % PRINT_SIZES.length], quantity: 1 + ((i + n) % 3) }));
       const id = demoProjectId(customer.id, i);
       return {
@@ -61,6 +63,20 @@ export async function seedDemoProjects(db: Db, now = Date.now()): Promise<void> 
         version: 1,
       };
     });
-    await db.insertInto('projects').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const has = await db.selectFrom('projects').select('id').where('customer_id', '=', customer.id).limit(1).executeTakeFirst();
+    if (!has) {
+      await db.insertInto('projects').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute();
+      continue;
+    }
+    for (const row of rows.filter((r) => r.thumbnail_photo_id !== null)) {
+      await db
+        .updateTable('projects')
+        .set({ thumbnail_photo_id: row.thumbnail_photo_id, page_count: row.page_count, editor_state: row.editor_state })
+        .where('id', '=', row.id)
+        .where('customer_id', '=', customer.id)
+        .where('thumbnail_photo_id', 'is', null)
+        .where('version', '=', 1)
+        .execute();
+    }
   }
 }

@@ -21,7 +21,8 @@ export const projectRoutes = (service: ProjectService): FastifyPluginAsync => as
       method: 'GET',
       url: '/api/v2/projects/:accountId',
       summary: "The customer's saved projects, last saved first",
-      description: 'skip = (page - 1) * size. The account id must be the caller\'s own (the token\'s sub); any other answers 404.',
+      description:
+        "skip = (page - 1) * size. The account id must be the caller's own (the token's sub); any other answers 404. Each project's cover is its thumbnailPhotoId's smallest thumbnail as a signed URL valid for hours, or null when the project has none or that photo is not (any more) in the caller's library.",
       params: projectAccountParamsSchema,
       query: projectListQuerySchema,
       response: { 200: projectListSchema },

@@ -1,6 +1,7 @@
 import {
   MAX_PROJECTS_PER_CUSTOMER,
   type CreateProject,
+  type Picture,
   type Project,
   type ProjectList,
   type ProjectListQuery,
@@ -24,7 +25,16 @@ const versionConflict = (current: ProjectRow) =>
     version: current.version,
   });
 
-const summaryOf = (row: ProjectRow): ProjectSummary => ({
+/**
+ * The photos module's answer for covers: of the ids, those that are the customer's own photos, each as one
+ * small signed picture; another customer's photo or one deleted since is left out. Wired by the composition
+ * root, so this module never reads the photos table itself.
+ */
+export type CoversOf = (customerId: string, photoIds: readonly string[]) => Promise<ReadonlyMap<string, Picture>>;
+
+type ProjectFields = Omit<Project, 'editorState'>;
+
+const fieldsOf = (row: ProjectRow): ProjectFields => ({
   id: row.id,
   title: row.name,
   productCode: row.product_code,
@@ -35,7 +45,7 @@ const summaryOf = (row: ProjectRow): ProjectSummary => ({
   updatedAt: row.updated_at,
   version: Number(row.version),
 });
-const projectOf = (row: ProjectRow): Project => ({ ...summaryOf(row), editorState: JSON.parse(row.editor_state) as Project['editorState'] });
+const projectOf = (row: ProjectRow): Project => ({ ...fieldsOf(row), editorState: JSON.parse(row.editor_state) as Project['editorState'] });
 
 const contentRow = (content: Omit<UpdateProject, 'version'>, savedAt: string): ProjectContentRow => ({
   name: content.title,
@@ -47,12 +57,22 @@ const contentRow = (content: Omit<UpdateProject, 'version'>, savedAt: string): P
   updated_at: savedAt,
 });
 
-export function projectService(repo: ProjectRepository, now: () => number = Date.now) {
+export function projectService(repo: ProjectRepository, coversOf: CoversOf, now: () => number = Date.now) {
   return {
-    /** Only the caller's own account: any other account id is not found, as if it did not exist. */
+    /**
+     * Only the caller's own account: any other account id is not found, as if it did not exist. Each project
+     * comes with its cover, looked up among the caller's own photos only: the editor stores whatever id it is
+     * sent, so an id of another customer's photo must never become a URL of it.
+     */
     async list(identity: Identity, accountId: string, query: ProjectListQuery): Promise<ProjectList> {
       if (accountId !== identity.customerId) throw notFound('Account not found');
       const { rows, total } = await repo.page(identity.customerId, query.skip, query.limit);
+      const photoIds = rows.flatMap((row) => (row.thumbnail_photo_id ? [row.thumbnail_photo_id] : []));
+      const covers = photoIds.length ? await coversOf(identity.customerId, photoIds) : new Map<string, Picture>();
+      const summaryOf = (row: ProjectRow): ProjectSummary => ({
+        ...fieldsOf(row),
+        cover: row.thumbnail_photo_id === null ? null : (covers.get(row.thumbnail_photo_id) ?? null),
+      });
       return { projects: rows.map(summaryOf), totalProjectCount: total };
     },
 

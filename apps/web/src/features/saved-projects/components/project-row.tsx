@@ -1,7 +1,8 @@
-import { continueProjectUrl, PRINTS_AUTOSELECT_PRODUCT, type ProjectSummary } from '@shoebox/contracts';
+import { articleKind, articleTitle, continueProjectUrl, type ProjectSummary } from '@shoebox/contracts';
 import { format, type Locale } from 'date-fns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useServices } from '../../../lib/services';
@@ -15,15 +16,23 @@ export interface ProjectRowProps {
   onDeleted: (title: string) => void;
 }
 
-/** One saved project: its name, product and last saved date; Continue opens it in the editor, Delete asks first. */
+/**
+ * One saved project: its cover (the customer's photo, else a drawing of the product), the product in the
+ * reader's language (never the article code), its name and last saved date; Continue opens it in the
+ * editor, Delete asks first. Projects are kept until deleted (decision 058), so there is no expiry to show.
+ */
 export function ProjectRow({ project, dates, onDeleted }: ProjectRowProps) {
-  const { t } = useTranslation('projects');
+  const { t, i18n } = useTranslation('projects');
   const { config } = useServices();
   const remove = useDeleteProject();
   const [confirming, setConfirming] = useState(false);
   const nameId = useId();
   const name = project.title;
-  const product = t([`products.${project.productCode}`, 'products.other'] as unknown as 'products.other');
+  const kind = articleKind(project.productCode);
+  const product = articleTitle(project.productCode, i18n.language, t('products.other'));
+  // A book or calendar counts its pages; prints count photos (the editor shows them), a canvas or mug has one.
+  // An article the catalogue does not know keeps its count.
+  const hasPages = kind === undefined || kind === 'photobook' || kind === 'calendar';
   // Deleted, and waiting for the page to be read again without it: still shown as being deleted.
   const deleting = remove.isPending || remove.isSuccess;
 
@@ -34,15 +43,15 @@ export function ProjectRow({ project, dates, onDeleted }: ProjectRowProps) {
 
   return (
     <li className={`${styles.row} ${deleting ? styles.deleting : ''} ${remove.isError ? styles.failed : ''}`} aria-labelledby={nameId} aria-busy={deleting || undefined}>
+      <ProductPicture photo={project.cover} kind={kind} size="medium" />
       <div className={styles.details}>
+        <p className={styles.product}>{product}</p>
         <h2 id={nameId} className={styles.name}>
           {name}
         </h2>
         <p className={styles.meta}>
-          <span>{product}</span>
-          {/* Prints have no pages: their count is of photos, which the editor shows. */}
-          {project.productCode !== PRINTS_AUTOSELECT_PRODUCT && <span>{t('page.pageCount', { count: project.pageCount })}</span>}
           <span>{t('page.lastSaved', { date: format(new Date(project.updatedAt), 'PP', { locale: dates }) })}</span>
+          {hasPages && <span>{t('page.pageCount', { count: project.pageCount })}</span>}
         </p>
         {deleting && (
           <p className={styles.status} role="status">

@@ -19,6 +19,7 @@ function project(i: number, o: Partial<ProjectSummary> = {}): ProjectSummary {
     channel: 'www.printhaven.co.uk',
     pageCount: 1,
     thumbnailPhotoId: null,
+    cover: null,
     createdAt: `2026-10-${day}T12:00:00.000Z`,
     updatedAt: `2026-10-${day}T12:00:00.000Z`,
     version: 1,
@@ -70,7 +71,7 @@ describe('the saved projects page', () => {
     expect(screen.getByText('12 saved projects')).toBeInTheDocument();
 
     const first = item('Project 1');
-    expect(first).toHaveTextContent('Photo prints');
+    expect(first).toHaveTextContent('Photo prints 10x15');
     expect(first).toHaveTextContent('Last saved 27 Oct 2026');
     expect(within(first).getByRole('link', { name: 'Continue Project 1' })).toHaveAttribute('href', `${EDITOR_URL}?projectId=${TWELVE[0]!.id}`);
     // Prints have no pages; a photo book says how many it has.
@@ -186,5 +187,35 @@ describe('the saved projects page', () => {
     expect(first).toHaveTextContent('Fotoabzüge');
     expect(first).toHaveTextContent('Zuletzt gespeichert am 27. Okt. 2026');
     expect(within(first).getByRole('button', { name: 'Project 1 löschen' })).toBeInTheDocument();
+  });
+
+  test('shows each project with its cover or a drawing of its product, named in the page\'s language, never by its article code', async () => {
+    const cover = { url: 'https://blobs.example/photos/c1/p1/300.jpg', width: 300, height: 225 };
+    serveProjects([
+      project(1, { thumbnailPhotoId: 'p1', cover }),
+      project(2, { productCode: 'PHB_A4L', pageCount: 40, thumbnailPhotoId: 'p-deleted' }),
+      project(3, { productCode: 'CAL_A3', pageCount: 13 }),
+      project(4, { productCode: 'PB_A4_HARD', pageCount: 24 }),
+    ]);
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+    await i18next.changeLanguage('de-DE');
+    const view = renderApp('/saved-projects', { config: { printsEditorUrl: EDITOR_URL } });
+    view.services.locale = 'de-DE';
+    const first = await screen.findByRole('listitem', { name: 'Project 1' }, { timeout: 5000 });
+
+    // The customer's photo, at the left of the project's name.
+    const picture = first.querySelector('[data-product-picture]');
+    expect(picture).toHaveAttribute('data-product-picture', 'photo');
+    expect(picture?.querySelector('img')).toHaveAttribute('src', cover.url);
+    expect(first.firstElementChild).toBe(picture);
+    expect(first).toHaveTextContent('Fotoabzüge 10x15');
+    // No photo: a drawing of the kind of product, and the product's German name.
+    expect(item('Project 2').querySelector('[data-product-picture]')).toHaveAttribute('data-product-picture', 'photobook');
+    expect(item('Project 2')).toHaveTextContent('Fotobuch A4 quer, Hardcover');
+    expect(item('Project 2')).toHaveTextContent('40 Seiten');
+    expect(item('Project 3')).toHaveTextContent('Wandkalender A3');
+    // An article the catalogue does not know is a photo product, not its code.
+    expect(item('Project 4')).toHaveTextContent('Fotoprodukt');
+    expect(document.body.textContent).not.toMatch(/\b[A-Z]{3}_\w+\b|PB_A4_HARD/);
   });
 });

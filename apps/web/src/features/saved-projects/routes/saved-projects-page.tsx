@@ -18,7 +18,7 @@ const hrefOf = (page: number) => (page === 1 ? paths.savedProjects : `${paths.sa
 
 /**
  * /saved-projects (spec §2.6): the customer's saved projects, 10 a page, last saved first, each with its
- * name, product and last saved date, Continue (opens the editor) and Delete.
+ * cover, product, name and last saved date, Continue (opens the editor) and Delete (decision 089).
  */
 export function SavedProjectsPage() {
   const { t } = useTranslation('projects');
