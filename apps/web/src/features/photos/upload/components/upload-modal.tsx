@@ -14,6 +14,7 @@ import { deletePhotosInBatches } from '../../api/delete-photos';
 import { albumKeys, photoKeys } from '../../api/query-keys';
 import { photosSortStore } from '../../stores/sort-options';
 import { formatBytes } from '../../../../lib/format-bytes';
+import { ThumbnailStore } from '../lib/thumbnail-store';
 import { UploadQueue, type UploadItem } from '../lib/upload-queue';
 import { UploadRow } from './upload-row';
 import styles from './upload-modal.module.css';
@@ -24,12 +25,12 @@ const isKept = (item: UploadItem) => item.status === 'duplicate' || (item.status
 const isInLibrary = (item: UploadItem) => item.status === 'uploaded' || item.status === 'duplicate';
 
 /**
- * The upload modal (spec §2, §4 upload flow): files are chosen or dropped, listed, uploaded on request with
- * tus (each with its own progress), and the uploaded photos are selectable. Saving deletes the deselected
- * uploads, refreshes the library and shows the photos page sorted by upload date; opened from an album, it
- * adds the kept photos to that album instead (the server does not) and the customer stays on the album.
- * A failed save keeps the modal open with its error, to try again. Closing cancels running uploads and
- * forgets the list.
+ * The upload modal (spec §2, §4 upload flow): files are chosen or dropped, listed with a thumbnail made in
+ * the browser, uploaded on request with tus (each with its own progress), and the uploaded photos are
+ * selectable. Saving deletes the deselected uploads, refreshes the library and shows the photos page sorted
+ * by upload date; opened from an album, it adds the kept photos to that album instead (the server does not)
+ * and the customer stays on the album. A failed save keeps the modal open with its error, to try again.
+ * Closing cancels running uploads and forgets the list.
  */
 export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('upload');
@@ -50,6 +51,8 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
         Upload,
       }),
   );
+  // The list's thumbnails, made from the chosen files; closing the modal revokes their object URLs.
+  const [thumbnails] = useState(() => new ThumbnailStore());
   const [dragging, setDragging] = useState(false);
   const [saving, setSaving] = useState(false);
   const [deleteFailed, setDeleteFailed] = useState(false);
@@ -62,6 +65,7 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
     queue.attach();
     return () => void queue.dispose();
   }, [queue]);
+  useEffect(() => () => thumbnails.dispose(), [thumbnails]);
 
   // A file dropped beside the drop zone must not make the browser leave the page to show it.
   useEffect(() => {
@@ -268,7 +272,7 @@ export function UploadModal({ albumId, onClose }: { albumId?: string; onClose: (
       {items.length > 0 && (
         <ul className={styles.list} aria-label={t('listLabel')}>
           {items.map((item) => (
-            <UploadRow key={item.key} item={item} queue={queue} disabled={saving} />
+            <UploadRow key={item.key} item={item} queue={queue} thumbnails={thumbnails} disabled={saving} />
           ))}
         </ul>
       )}

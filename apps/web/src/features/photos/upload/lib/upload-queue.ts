@@ -31,6 +31,8 @@ export type UploadError =
 export interface UploadItem {
   /** Local id of this row. */
   readonly key: string;
+  /** The chosen file (the list draws its thumbnail from it). */
+  readonly file: File;
   readonly name: string;
   readonly size: number;
   readonly status: UploadStatus;
@@ -124,7 +126,7 @@ export class UploadQueue {
     const fresh = [...files].filter((file) => !this.entries.some((e) => e.item.status !== 'cancelled' && sameFile(e.file, file)));
     const entries = await Promise.all(
       fresh.map(async (file): Promise<Entry> => {
-        const item: UploadItem = { key: `upload-${++nextKey}`, name: file.name, size: file.size, status: 'ready', bytesUploaded: 0, resumable: false, selected: true };
+        const item: UploadItem = { key: `upload-${++nextKey}`, file, name: file.name, size: file.size, status: 'ready', bytesUploaded: 0, resumable: false, selected: true };
         const check = await checkFile(file);
         if ('refusal' in check) return { file, item: { ...item, status: 'refused', selected: false, error: { kind: check.refusal } } };
         const entry: Entry = { file, item };
