@@ -19,10 +19,13 @@ async function describe(response) {
 }
 
 /**
- * Opens `url` in a new page of `context` with the HTTP cache off, records every JavaScript response
- * that arrives until `readyText` is visible, and answers their sizes: decoded, gzipped here at
- * level 9 (independent of what the server negotiated), and as transferred (encoded body bytes).
- * Throws when the page passed through the sign-in pages, or when it ends anywhere but `url`.
+ * Opens `url` in a new page of `context` with the HTTP cache off and answers the sizes of the JavaScript
+ * the page asked for before `readyText` was in it: decoded, gzipped here at level 9 (independent of what
+ * the server negotiated), and as transferred (encoded body bytes). A script counts when its request began
+ * before the text appeared (the page's own clock, from a MutationObserver set up before any script runs),
+ * whenever its answer arrives: what a page loads once it has greeted is left out, and a script it asked
+ * for first is counted even when its answer is slower than the text. Throws when the page passed through
+ * the sign-in pages, or when it ends anywhere but `url`.
  */
 export async function measureJsPayload(context, url, readyText) {
   const page = await context.newPage();
@@ -37,11 +40,30 @@ export async function measureJsPayload(context, url, readyText) {
     page.on('response', (response) => {
       if (recording && isJavaScript(response)) pending.push(describe(response));
     });
+    await page.addInitScript((text) => {
+      const seen = () => document.body?.innerText.includes(text);
+      new MutationObserver((_changes, observer) => {
+        if (window.__readyAt === undefined && seen()) {
+          window.__readyAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, readyText);
 
     await page.goto(url);
     await page.getByText(readyText).first().waitFor({ state: 'visible' });
+    // The answers of requests made just before the text appeared may still be on their way.
+    await page.waitForLoadState('networkidle');
     recording = false;
-    const scripts = await Promise.all(pending);
+    const askedBefore = new Set(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= window.__readyAt)
+          .map((entry) => entry.name),
+      ),
+    );
+    const scripts = (await Promise.all(pending)).filter((s) => askedBefore.has(s.url));
 
     const wanted = new URL(url);
     const through = navigations.filter(isSignInUrl);
