@@ -37,6 +37,9 @@ export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[
 };
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_STATUS_TRANSITIONS[from].includes(to);
 
+/** Orders with no expected delivery dates: the carrier's apply once sent, and a cancelled one arrives never (GET /OrderDeliveryDates answers 404). */
+export const STATUSES_WITHOUT_DELIVERY_DATES: readonly OrderStatus[] = ['Dispatched', 'Cancelled'];
+
 /** A customer may change where an order goes until it is in production (decision 054). */
 export const ADDRESS_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Received', 'Confirmed'];
 

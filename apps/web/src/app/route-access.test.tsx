@@ -1,9 +1,49 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
 import { serveAlbums } from '../test/albums';
 import { servePhotoLibrary } from '../test/photo-library';
-import { renderApp } from '../test/render-app';
+import { testConfig } from '../test/fixtures';
+import { fakeAuth, fakeReporter, renderApp } from '../test/render-app';
 import { waitForCondition } from '../test/wait';
+import { resolveChannel } from '../lib/channel';
+import { createFeatureFlags } from '../lib/feature-flags';
+import { createHttpClient } from '../lib/http/http-client';
+import type { AppServices } from '../lib/services';
+import { appRoutes } from './router';
+
+/** The app's services for a visitor who is not signed in, its HTTP client watched. */
+function signedOutServices() {
+  const config = testConfig();
+  const reporter = fakeReporter();
+  const auth = fakeAuth(undefined);
+  const http = vi.fn(createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }));
+  return {
+    config,
+    channel: resolveChannel(window.location, window.sessionStorage),
+    locale: 'en-GB',
+    reporter,
+    auth,
+    flags: createFeatureFlags(config, window.location, window.localStorage),
+    http: http as unknown as AppServices['http'] & typeof http,
+    stripped: () => false,
+  } satisfies AppServices;
+}
+
+function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {
+  for (const route of routes) {
+    const found = route.path === path ? route : route.children && findRoute(route.children, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Runs the loader of the route at `path` alone, as the router starts it beside its parents' loaders. */
+function callLoader(routes: RouteObject[], path: string) {
+  const loader = findRoute(routes, path.slice(1))?.loader;
+  if (typeof loader !== 'function') throw new Error(`${path} has no loader`);
+  return loader({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as LoaderFunctionArgs);
+}
 
 const overviewShown = () => screen.findByRole('heading', { level: 1, name: 'My account overview' });
 
@@ -62,5 +102,15 @@ describe('signed-out visitors', () => {
 
     await waitForCondition(() => expect(auth.signIn).toHaveBeenCalledWith('/orders?page=2'));
     expect(screen.queryByRole('navigation', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  test('/orders asks for no orders before the sign-in: its loader runs beside the sign-in one, and the call could only answer 401', async () => {
+    const services = signedOutServices();
+
+    const data = (await callLoader(appRoutes(services), '/orders')) as { firstPage?: Promise<unknown> };
+    // A first page on its way has been asked for once it settles.
+    await data.firstPage?.catch(() => undefined);
+
+    expect(services.http).not.toHaveBeenCalled();
   });
 });

@@ -107,10 +107,13 @@ function ordersRoutes(services: AppServices): RouteObject[] {
     await (await orders()).loadOrdersResources(services);
     return null;
   };
-  // The list's first page is asked for at once, while the code and texts load; the page shows its failure.
+  // The list's first page is asked for while the code and texts load; the page shows its failure. This loader
+  // runs beside the signed-in one, so it waits for the session (a cookie read): signed out, that loader sends
+  // the browser to the sign-in page, and the call could only have answered 401.
   const listLoader = async ({ request }: { request: Request }) => {
-    const firstPage = prefetchFirstOrdersPage(services.http, 0, request.signal);
-    firstPage.catch(() => undefined);
+    const signedIn = (await services.auth.currentIdentity()) !== undefined;
+    const firstPage = signedIn ? prefetchFirstOrdersPage(services.http, 0, request.signal) : undefined;
+    firstPage?.catch(() => undefined);
     await loader();
     return { firstPage };
   };

@@ -7,6 +7,7 @@ import {
   findChannel,
   undeliverableCountry,
   NOT_REORDERABLE_ERROR,
+  STATUSES_WITHOUT_DELIVERY_DATES,
   ORDER_HISTORY_YEARS,
   type AccountOrderList,
   type Address,
@@ -357,7 +358,7 @@ export function orderService(deps: OrderServiceDeps) {
      */
     async deliveryDates(identity: Identity, code: string): Promise<DeliveryDates> {
       const row = await own(identity, code);
-      if (row.status === 'Dispatched' || row.status === 'Cancelled') throw notFound('No delivery dates for this order');
+      if (STATUSES_WITHOUT_DELIVERY_DATES.includes(row.status as OrderStatus)) throw notFound('No delivery dates for this order');
       const window = DELIVERY_WINDOW_DAYS[row.delivery_type];
       const placed = Date.parse(row.created_at);
       const earliest = Math.max(placed + window.earliest * DAY_MS, now() + DAY_MS);

@@ -79,6 +79,38 @@ describe('support chat', () => {
     expect(chatLink()).toHaveAttribute('target', '_blank');
   });
 
+  // It never floats over the page (decision 086): it has a place of its own in each layout.
+  test('sits under the account menu on larger screens, outside the page', async () => {
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+
+    expect(chatLink()).toHaveAccessibleName('Chat with us (opens in a new tab)');
+    expect(chatLink()).toHaveTextContent(/^Chat with us/);
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(menu.compareDocumentPosition(chatLink()!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('main')).not.toContainElement(chatLink());
+  });
+
+  test('is a round icon button in the header on phones, with its name still read out', async () => {
+    renderApp('/orders', { smallScreen: true });
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+
+    const launcher = within(screen.getByRole('banner')).getByRole('link', { name: 'Chat with us (opens in a new tab)' });
+    expect(launcher).toHaveAttribute('href', 'https://chat.example.test/');
+    expect(launcher.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    // The header is a landmark already: no landmark inside it.
+    expect(screen.queryByRole('complementary', { name: 'Chat with us' })).not.toBeInTheDocument();
+  });
+
+  test('follows the page in stripped mode, which has no header and no menu', async () => {
+    renderApp('/orders?stripped=true');
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+
+    const region = screen.getByRole('complementary', { name: 'Chat with us' });
+    expect(region).toContainElement(chatLink());
+    expect(screen.getByRole('main').compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test.each(['/my-photos', '/my-photos/photos', '/my-photos/albums/al-1', '/my-photos/shared-albums/sa-1'])('is hidden on the photo route %s', async (path) => {
     serveAlbums({ library: servePhotoLibrary([]), albums: [{ id: 'al-1', name: 'Holiday' }], shared: [{ id: 'sa-1', name: 'Ski trip' }] });
     renderApp(path);

@@ -60,6 +60,7 @@ export function AppShell() {
   }, [pathname]);
 
   const business = identity.isBusiness ? me.data?.business : null;
+  const chat = !handle?.hideSupportChat;
 
   return (
     <div className={styles.shell}>
@@ -73,6 +74,7 @@ export function AppShell() {
           </Link>
           {small && (
             <div className={styles.headerActions}>
+              {chat && <SupportChatLauncher placement="header" />}
               <button
                 ref={menuButton}
                 type="button"
@@ -97,9 +99,12 @@ export function AppShell() {
       )}
       <div className={styles.body}>
         {!stripped && !small && (
-          <aside className={styles.aside}>
-            <SideMenu />
-          </aside>
+          <div className={styles.aside}>
+            <div className={styles.menu}>
+              <SideMenu />
+            </div>
+            {chat && <SupportChatLauncher placement="column" />}
+          </div>
         )}
         <main id="main" className={styles.main}>
           {business && <BusinessStatusBanner status={business.status} />}
@@ -111,7 +116,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      {!handle?.hideSupportChat && <SupportChatLauncher />}
+      {stripped && chat && <SupportChatLauncher placement="inline" />}
     </div>
   );
 }
