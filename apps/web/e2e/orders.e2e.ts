@@ -61,7 +61,7 @@ describe('order screens: the two lists, an order opened cold, its address change
     for (const status of ['Awaiting payment', 'Ordered', 'In production', 'Sent', 'Cancelled']) {
       await expect.poll(() => progressList.getByText(status, { exact: true }).count()).toBeGreaterThan(0);
     }
-    await expect.poll(() => progressList.getByText('Source: Resnap').count()).toBe(1);
+    await expect.poll(() => progressList.getByText('Source: Reorder').count()).toBe(1);
     expect(await cold.getByRole('link', { name: `Order ${inProgress[0]}`, exact: true }).getAttribute('href')).toBe(`/orders/${inProgress[0]}`);
 
     await shot(cold, 'orders-list-1280');
@@ -95,13 +95,19 @@ describe('order screens: the two lists, an order opened cold, its address change
     expect(await delivery.innerText()).toContain('Home delivery');
     expect(await delivery.innerText()).toContain(`${expected.deliveryAddress.street} ${expected.deliveryAddress.houseNumber}`);
     await cold.getByRole('button', { name: 'Change delivery address' }).waitFor();
-    await cold.getByRole('region', { name: 'Order again' }).waitFor();
+    // An order on its way cannot be ordered again yet: nothing offers it.
+    await cold.waitForLoadState('networkidle');
+    expect(await cold.getByRole('region', { name: 'Order again' }).count()).toBe(0);
 
     await shot(cold, 'order-details-1280');
     await expectNoSeriousA11yViolations(cold, 'order details 1280x800');
     await cold.setViewportSize(PHONE);
     await shot(cold, 'order-details-390');
     await expectNoSeriousA11yViolations(cold, 'order details 390x844');
+
+    // A delivered order can be ordered again.
+    await cold.goto(`/orders/${history[0]}`);
+    await cold.getByRole('region', { name: 'Order again' }).getByRole('button', { name: 'Order again' }).waitFor();
 
     await cold.goto('/orders/NOT-AN-ORDER');
     await cold.getByRole('heading', { name: 'Order not found' }).waitFor();

@@ -102,6 +102,8 @@ export class FakeOrders {
   readonly listRequests: URLSearchParams[] = [];
   readonly addressRequests: { orderCode: string; body: unknown }[] = [];
   readonly reorderRequests: string[] = [];
+  /** The order codes whose reorder status was asked for, in order. */
+  readonly reorderStatusRequests: string[] = [];
   readonly sockets: { client: Client; authenticated: boolean }[] = [];
   /** When false, sockets wait for `acceptSockets()` before their authenticate action is answered. */
   authenticateAtOnce = true;
@@ -164,9 +166,10 @@ export class FakeOrders {
         const dates = this.deliveryDates.get(String(params.code));
         return dates ? HttpResponse.json(dates) : refusal(404, 'not_found');
       }),
-      http.get(apiUrl('orders', '/reorder/status/:code'), ({ params }) =>
-        HttpResponse.json({ orderCode: String(params.code), reorderable: this.reorderable, reason: this.reorderable ? null : 'Product no longer sold' }),
-      ),
+      http.get(apiUrl('orders', '/reorder/status/:code'), ({ params }) => {
+        this.reorderStatusRequests.push(String(params.code));
+        return HttpResponse.json({ orderCode: String(params.code), reorderable: this.reorderable, reason: this.reorderable ? null : 'inProgress' });
+      }),
       http.post(apiUrl('orders', '/reorder/direct'), ({ request }) => {
         const orderCode = new URL(request.url).searchParams.get('OrderCode') ?? '';
         this.reorderRequests.push(orderCode);

@@ -5,32 +5,30 @@ import { useDirectReorder } from '../api/direct-reorder';
 import { useReorderStatus } from '../api/get-reorder-status';
 import styles from './order-details.module.css';
 
-/** Order again: whether it can be, and a button that starts the reorder and takes the customer to the shop. */
+/** Order again, only where the order can be: a button that starts the reorder and takes the customer to the shop. */
 export function ReorderPanel({ orderCode }: { orderCode: string }) {
   const { t } = useTranslation('orders');
   const headingId = useId();
   const status = useReorderStatus(orderCode);
   const reorder = useDirectReorder(orderCode);
-  if (!status.data) return null;
+  if (!status.data?.reorderable) return null;
   const going = reorder.isPending || reorder.isSuccess;
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {t('details.reorderHeading')}
       </h2>
-      <p>{status.data.reorderable ? t('details.reorderAvailable') : t('details.reorderUnavailable')}</p>
-      {status.data.reorderable && (
-        <button
-          type="button"
-          className={`${buttonClass.primary} ${styles.action}`}
-          aria-disabled={going || undefined}
-          onClick={() => {
-            if (!going) reorder.mutate(undefined, { onSuccess: (shopUrl) => window.location.assign(shopUrl) });
-          }}
-        >
-          {going ? t('details.reordering') : t('details.reorder')}
-        </button>
-      )}
+      <p>{t('details.reorderAvailable')}</p>
+      <button
+        type="button"
+        className={`${buttonClass.primary} ${styles.action}`}
+        aria-disabled={going || undefined}
+        onClick={() => {
+          if (!going) reorder.mutate(undefined, { onSuccess: (shopUrl) => window.location.assign(shopUrl) });
+        }}
+      >
+        {going ? t('details.reordering') : t('details.reorder')}
+      </button>
       {reorder.isError && (
         <p role="alert" className={styles.problem}>
           {t('details.reorderError')}

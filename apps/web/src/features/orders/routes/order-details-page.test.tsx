@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import deDE from '../../../../public/locales/de-DE.json';
 import { campaignOffer, daysAgo, homeAddress, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const longDate = (iso: string) => format(new Date(iso), 'PPP', { locale: enGB });
@@ -83,6 +84,17 @@ describe('/orders/{orderCode}', () => {
     await user.click(screen.getByRole('button', { name: 'Order again' }));
     await screen.findByRole('button', { name: 'Opening the shop…' });
     expect(fake.reorderRequests).toEqual(['SO-1001']);
+  });
+
+  test('an order that cannot be ordered again offers nothing of the kind', async () => {
+    const fake = serveOrders([superOrder()]);
+    fake.reorderable = false;
+    await openOrder();
+    await waitForCondition(() => fake.reorderStatusRequests.length > 0);
+    // The answer has been sent; give it the few ticks it needs to reach the screen.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('region', { name: 'Order again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Order again' })).toBeNull();
   });
 
   test("another customer's or an unknown order: 'Order not found'", async () => {
