@@ -3,31 +3,16 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { serveAlbums } from '../test/albums';
 import { servePhotoLibrary } from '../test/photo-library';
-import { testConfig } from '../test/fixtures';
-import { fakeAuth, fakeReporter, renderApp } from '../test/render-app';
+import { fakeAuth, renderApp, testServices } from '../test/render-app';
 import { waitForCondition } from '../test/wait';
-import { resolveChannel } from '../lib/channel';
-import { createFeatureFlags } from '../lib/feature-flags';
-import { createHttpClient } from '../lib/http/http-client';
 import type { AppServices } from '../lib/services';
 import { appRoutes } from './router';
 
 /** The app's services for a visitor who is not signed in, its HTTP client watched. */
 function signedOutServices() {
-  const config = testConfig();
-  const reporter = fakeReporter();
-  const auth = fakeAuth(undefined);
-  const http = vi.fn(createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }));
-  return {
-    config,
-    channel: resolveChannel(window.location, window.sessionStorage),
-    locale: 'en-GB',
-    reporter,
-    auth,
-    flags: createFeatureFlags(config, window.location, window.localStorage),
-    http: http as unknown as AppServices['http'] & typeof http,
-    stripped: () => false,
-  } satisfies AppServices;
+  const services = testServices(fakeAuth(undefined));
+  const http = vi.fn(services.http);
+  return { ...services, http: http as unknown as AppServices['http'] & typeof http };
 }
 
 function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {

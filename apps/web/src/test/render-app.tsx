@@ -66,6 +66,25 @@ function withFlagParams(path: string, flags: RenderAppOptions['flags']): string 
 }
 
 /**
+ * The app's services as main.tsx builds them, for a test: the real HTTP client (against MSW), feature flags,
+ * channel and stripped mode from the page's address, and the given sign-in session.
+ */
+export function testServices<Auth extends AppServices['auth']>(auth: Auth, configOverrides?: RenderAppOptions['config']) {
+  const config = testConfig(configOverrides);
+  const reporter = fakeReporter();
+  return {
+    config,
+    channel: resolveChannel(window.location, window.sessionStorage),
+    locale: 'en-GB',
+    reporter,
+    auth,
+    flags: createFeatureFlags(config, window.location, window.localStorage),
+    http: createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }),
+    stripped: () => readStrippedMode(window.location.search, window.sessionStorage),
+  } satisfies AppServices;
+}
+
+/**
  * Renders the real route tree (`appRoutes`) in a memory router, inside the real providers, with services
  * built as main.tsx builds them: the real HTTP client (against MSW), feature flags, channel and stripped
  * mode from the page's address, and a fake sign-in session.
@@ -83,19 +102,8 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   // The address bar main.tsx reads the channel, flags and stripped mode from.
   window.history.replaceState(null, '', entry);
 
-  const config = testConfig(options.config);
-  const reporter = fakeReporter();
-  const auth = Object.assign(fakeAuth(identity), options.auth);
-  const services: AppServices = {
-    config,
-    channel: resolveChannel(window.location, window.sessionStorage),
-    locale: 'en-GB',
-    reporter,
-    auth,
-    flags: createFeatureFlags(config, window.location, window.localStorage),
-    http: createHttpClient({ config, getAccessToken: () => auth.accessToken(), reporter }),
-    stripped: () => readStrippedMode(window.location.search, window.sessionStorage),
-  };
+  const services = testServices(Object.assign(fakeAuth(identity), options.auth), options.config);
+  const { auth, reporter } = services;
   const router = createMemoryRouter(appRoutes(services), { initialEntries: [entry], patchRoutesOnNavigation: selfServiceRoutePatcher(services) });
   return mountRouter(router, services, { auth, reporter, strictMode: options.strictMode });
 }
