@@ -33,7 +33,7 @@ import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { retentionRepository } from './modules/retention/retention.repository.js';
 import { retentionService, type RetentionService, type RetentionWork } from './modules/retention/retention.service.js';
-import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
+import { databaseCheck, SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
 import { legacyPhotoKey } from './modules/library-activation/legacy-photo-keys.js';
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
 import { libraryActivationService, type LibraryActivationService } from './modules/library-activation/library-activation.service.js';
@@ -171,7 +171,6 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerProxyCheck(app, config.trustProxy);
   registerCorrelationEcho(app);
   registerSecurityHeaders(app, securityHeaders);
-  registerHealth(app, db);
 
   const events: EventBus = config.redisUrl
     ? await (await import('./platform/events/redis-event-bus.js')).redisEventBus({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
@@ -187,6 +186,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const recipients = recipientLimit(db);
   if (outbox) registerMailboxPage(app, outbox, config.devMailbox);
   const { blobs, localFolder } = await createBlobStore(config, db);
+  // Redis answers for the push events and the job queue alike: one connection to it is checked.
+  registerHealth(app, { database: databaseCheck(db), ...(config.redisUrl ? { redis: () => events.ping() } : {}), storage: () => blobs.ping() });
   if (localFolder) registerBlobRoutes(app, localFolder);
   const photos = photoRepository(db);
   const albumRows = albumRepository(db);

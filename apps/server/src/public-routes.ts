@@ -17,6 +17,8 @@ const BACK_OFFICE = 'the back office (fulfilment): a service credential, never a
  */
 export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /health': 'load balancers and monitors probe it',
+  'GET /health/live': 'a load balancer asks whether the process answers',
+  'GET /health/ready': 'a load balancer asks whether the instance can serve customers',
   'GET /config.json': 'the web reads its service addresses before anyone signs in',
   [`GET ${SERVICE_BASE_PATHS.configuration}/:vendorId`]: "the storefront's menus and pages, shown on the sign-in screens too",
   'GET /robots.txt': 'search engines',

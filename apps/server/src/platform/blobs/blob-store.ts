@@ -29,6 +29,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes partial writes that have made no progress for this long (left by a stopped process); resolves to how many. */
   sweepPartials(olderThanMs: number): Promise<number>;
+  /** Resolves when the store can be reached now (the readiness check); rejects when it cannot. */
+  ping(): Promise<void>;
 }
 
 /** A read of a key that holds no blob (e.g. a photo deleted meanwhile). */

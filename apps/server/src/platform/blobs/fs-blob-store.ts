@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,11 @@ export function fsBlobStore(root: string, publicUrl: string, signer: UrlSigner, 
   };
   return {
     pathOf,
+    // The folder is made with the first photo: one that can be made (and written to) is ready.
+    async ping() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.W_OK);
+    },
     putFile: (key, filePath) => write(key, filePath, true),
     putBuffer: (key, bytes) => write(key, bytes, false),
     async deletePrefix(prefix) {

@@ -34,6 +34,11 @@ describe('the S3 blob store (against an S3-compatible server)', () => {
     }
   });
 
+  it('answers a ping while its bucket is there (the readiness check), and fails it for a bucket that is not', async () => {
+    await expect(store().ping()).resolves.toBeUndefined();
+    await expect(s3BlobStore({ ...s3().config, bucket: 'no-such-bucket-here' }).ping()).rejects.toThrow();
+  });
+
   it('a download name makes the browser save the blob under it', async () => {
     await store().putBuffer('photos/c-1/p-2/original.heic', Buffer.from('heic'), 'image/heic');
     const response = await get(store().signedUrl('photos/c-1/p-2/original.heic', { downloadName: 'Strand & zee ✓.HEIC' }));

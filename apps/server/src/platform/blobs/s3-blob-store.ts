@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
@@ -149,6 +150,9 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
   };
 
   return {
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: o.bucket }));
+    },
     // Read whole (uploads are capped at UPLOAD_MAX_BYTES): a buffer can be sent again when a put is retried.
     putFile: async (key, filePath, contentType) => put(key, await fs.readFile(filePath), contentType),
     putBuffer: put,

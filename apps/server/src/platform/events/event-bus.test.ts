@@ -55,6 +55,10 @@ describe.each(buses)('the $name event bus', (kind) => {
     return bus;
   };
 
+  it.skipIf(!kind.available)('answers a ping while it can carry events (the readiness check)', async () => {
+    await expect((await open(ownPrefix())).ping()).resolves.toBeUndefined();
+  });
+
   it.skipIf(!kind.available)('delivers each event with its customer, in the order published, to every listener', async () => {
     const bus = await open(ownPrefix());
     const first = collect(bus);

@@ -11,4 +11,6 @@ export interface EventBus {
   /** Calls `listener` for every event published from now on, on any machine; returns the unsubscribe. */
   subscribe(listener: (userId: string, message: PushMessage) => void): () => void;
   close(): Promise<void>;
+  /** Resolves when the bus can carry an event now (the readiness check); rejects when it cannot. */
+  ping(): Promise<void>;
 }

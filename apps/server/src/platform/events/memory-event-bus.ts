@@ -18,6 +18,7 @@ export function memoryEventBus(log: FastifyBaseLogger): EventBus {
     async close() {
       listeners.clear();
     },
+    async ping() {},
   };
 }
 

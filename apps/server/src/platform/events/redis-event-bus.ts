@@ -63,6 +63,9 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
       listeners.clear();
       await Promise.all([publisher.quit(), subscriber.quit()]);
     },
+    async ping() {
+      await publisher.ping();
+    },
   };
 }
 
