@@ -9,12 +9,18 @@ export type Db = Kysely<Database>;
 
 /** Connections a server keeps open at most to PostgreSQL. */
 const POSTGRES_CONNECTIONS = 20;
+/**
+ * How long a query waits for a connection (a new one, or a turn in the pool's queue) before it fails: with
+ * PostgreSQL unreachable or the pool swamped, the customer hears 503 with Retry-After within a second or so,
+ * not after the operating system's connect timeout (decision 092).
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 1_000;
 
 /** The PostgreSQL driver is loaded only when configured: one machine on SQLite starts faster without it. */
 export async function createDatabase(database: Config['database'], o: { postgresConnections?: number } = {}): Promise<Db> {
   if (database.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: database.url, max: o.postgresConnections ?? POSTGRES_CONNECTIONS });
+    const pool = new pg.Pool({ connectionString: database.url, max: o.postgresConnections ?? POSTGRES_CONNECTIONS, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
     // An idle connection the server closes (restart, failover) is replaced on the next query; it must not end the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

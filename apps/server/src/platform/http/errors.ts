@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { CORRELATION_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
 import { z } from 'zod/mini';
 import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
+import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
 
 /**
  * An error whose status and message are safe to show the caller. `code` is the answer's stable `error`;
@@ -101,6 +102,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status < 500) {
       request.log.info({ status, code: error.code }, error.message);
       return send(request, reply, status, codeFor(status), error.message);
+    }
+    if (isDependencyOutage(error)) {
+      request.log.error({ err: error }, 'A dependency is unreachable; answered 503');
+      reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return send(request, reply, 503, 'service_unavailable', 'The service is briefly unavailable; please try again in a moment');
     }
     request.log.error({ err: error }, 'Unhandled error');
     return send(request, reply, 500, 'internal', 'An unexpected error has occurred');
