@@ -106,7 +106,7 @@ import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
 import { builtModule } from './platform/runtime/built-module.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
-import { frameworkErrorOptions, registerErrorHandling } from './platform/http/errors.js';
+import { frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH, registerErrorHandling } from './platform/http/errors.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
 import { clientAddressOf, registerProxyCheck } from './platform/http/client-address.js';
@@ -150,6 +150,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     genReqId: correlationIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path parameter may be as long as the contracts allow (a 320-character email address, percent-encoded):
+    // Fastify's default of 100 answered 414 to legal addresses.
+    maxParamLength: MAX_PATH_PARAMETER_LENGTH,
     ...frameworkErrorOptions,
   });
   const routes = routeInventory(app);

@@ -63,7 +63,9 @@ export type CreateProject = z.infer<typeof createProjectSchema>;
  * PUT {projects}/api/v2/project/{id}: save again. `version` is the one the editor opened or last saved; when
  * another save came in between, the answer is 409 project_version_conflict and nothing is changed.
  */
-export const updateProjectSchema = z.extend(projectContentSchema, { version: z.int().check(z.minimum(1)) });
+/** A project's version counts its saves; bounded as PostgreSQL's integer column is, so a larger one is a 400, not a failure. */
+export const MAX_PROJECT_VERSION = 2_147_483_647;
+export const updateProjectSchema = z.extend(projectContentSchema, { version: z.int().check(z.minimum(1), z.maximum(MAX_PROJECT_VERSION)) });
 export type UpdateProject = z.infer<typeof updateProjectSchema>;
 
 /** What every answer says of a project, but for the editor's state. */

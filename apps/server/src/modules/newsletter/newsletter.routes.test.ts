@@ -70,6 +70,15 @@ describe.each(databases)('newsletter subscription on $name', (kind) => {
     expect(confirm.statusCode).toBe(204);
   });
 
+  it('takes an email address as long as an address may be (320 characters), in the path as a browser encodes it', async () => {
+    const local = `${'a'.repeat(60)}+${Date.now()}`;
+    const email = `${local}@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(320 - local.length - 1 - 63 * 3 - 3 - 4)}.com`;
+    expect(email.length).toBe(320);
+    const response = await subscribe(server(), email);
+    expect(response.statusCode, response.body).not.toBe(414);
+    expect([202, 400]).toContain(response.statusCode);
+  });
+
   it.each(['www.printhaven.se', 'www.printhaven-nordic.se', 'www.albumly.de'])('accepts the known channel %s', async (channel) => {
     expect((await subscribe(server(), freshAddress(), { channel })).statusCode).toBe(202);
   });

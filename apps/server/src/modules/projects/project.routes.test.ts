@@ -139,6 +139,18 @@ describe.each(databases)('saved projects on $name', (kind) => {
     expectError(await remove(me, id), 404, 'not_found');
   });
 
+  it('a version beyond what a save counter reaches (2^31 and up) is a 400 naming it, on both databases, and changes nothing', async () => {
+    const me = await newCustomer(server());
+    const project = await created(me);
+    const { id: _, ...content } = newProject({ title: 'Huge version' });
+    for (const version of [2 ** 31, 2 ** 53]) {
+      const refused = await save(me, project.id, { ...content, version });
+      expectError(refused, 400, 'bad_request');
+      expect(new Set(apiErrorSchema.parse(refused.json()).issues?.map((i) => i.path))).toEqual(new Set(['version']));
+    }
+    expect(projectSchema.parse((await open(me, project.id)).json())).toMatchObject({ title: project.title, version: 1 });
+  });
+
   it('saves again over the version it had; a save from an older version is a 409 and changes nothing', async () => {
     const me = await newCustomer(server());
     const project = await created(me);

@@ -135,6 +135,9 @@ function requestLineTooLong(raw: Buffer | undefined): boolean {
  * a path that is not valid percent-encoding, and what Node's HTTP parser refuses on its own (headers
  * or address too large, bytes that are not HTTP), answered on the raw socket since there is no request.
  */
+/** The longest path parameter read: a 320-character email address with every character percent-encoded is 960. */
+export const MAX_PATH_PARAMETER_LENGTH = 1_000;
+
 export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
   frameworkErrors(error, request, reply) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
