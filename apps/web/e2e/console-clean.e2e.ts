@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { acceptCookies } from './support/albums';
 import { signIn } from './support/auth';
 import { launchBrowser, newContext } from './support/browser';
@@ -43,8 +43,10 @@ describe('no console errors: each demo account signs in and opens the main pages
     await server?.stop();
   });
 
+  // The accounts go side by side, each in its own browser context: most of a visit is waiting for the
+  // network to go quiet, which several pages can do at once.
   for (const account of ACCOUNTS) {
-    it(`${account}@example.com`, async () => {
+    it.concurrent(`${account}@example.com`, async ({ expect }) => {
       const context = await newContext(browser, server.baseUrl);
       const page = await context.newPage();
       const errors = watchErrors(page);
