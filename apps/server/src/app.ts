@@ -80,6 +80,7 @@ import { widgetPublicRoutes, widgetRoutes } from './modules/widgets/widget.route
 import { identityService } from './modules/identities/identity.service.js';
 import { identityRequestRoutes } from './modules/identity-requests/identity-requests.routes.js';
 import { identityRequestService } from './modules/identity-requests/identity-requests.service.js';
+import { accountRequestService, type AccountRequestService } from './modules/identity-requests/account-requests.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
 import { registerApiReference } from './platform/api/api-reference.routes.js';
@@ -137,6 +138,8 @@ export interface Shoebox {
   /** Account deletion: the deletion request's confirmation marks and starts it. */
   accountDeletions: AccountDeletionService;
   retention: RetentionService;
+  /** The sign-in page's "Forgot password?" and "Create an account": its mails go out after the answer (decision 091). */
+  accountRequests: AccountRequestService;
   close(): Promise<void>;
 }
 
@@ -240,6 +243,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   });
 
   const identities = identityService(identityRepository(db));
+  const accountRequests = accountRequestService({ db, mailer, recipients, log: app.log });
+  // A request answered just before the server stops still gets its mail out.
+  app.addHook('onClose', () => accountRequests.idle());
   let verify: AccessTokenVerifier;
   if (config.auth.kind === 'embedded') {
     const keys = await loadProviderKeys(db);
@@ -248,6 +254,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       db,
       keys,
       accounts: identities,
+      requests: accountRequests,
       issuer: config.auth.issuer,
       audience: config.auth.audience,
       clientId: config.auth.clientId,
@@ -328,6 +335,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const purge = setInterval(() => {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
     recipients.purge().catch((err) => app.log.error({ err }, 'Purging mail recipients failed'));
+    accountRequests.purge().catch((err) => app.log.error({ err }, 'Purging sign-in page requests failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -343,6 +351,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     orders,
     accountDeletions,
     retention,
+    accountRequests,
     async close() {
       clearInterval(purge);
       await sweeper.stop();

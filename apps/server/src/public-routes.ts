@@ -4,10 +4,14 @@ import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
 import { BLOCKED_ORDER_PATH, SHARED_BOOK_PATH, SHARED_BOOK_PHOTO_PATH } from './modules/widgets/widget.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
+import { CONFIRM_ACCOUNT_PAGE, FORGOT_PASSWORD_PAGE, REGISTER_PAGE, RESET_PASSWORD_PAGE } from './platform/auth/embedded/account-routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider-options.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}${SUBSCRIPTION_PATH}`;
+const INTERACTION = `${OIDC_PREFIX}/interaction/:uid`;
+const ASKED_ON_THE_SIGN_IN_PAGE = "the sign-in page's own forms, for customers not signed in; they need this browser's open sign-in (its signed SameSite cookie: no other site can post them), are counted per client and address, and answer alike for every address (decision 091)";
+const OPENED_FROM_A_MAILED_LINK = 'opened from a mailed link, in any browser; the link\'s token (256 random bits, stored hashed, working once) is the only authority (decision 091)';
 const BACK_OFFICE = 'the back office (fulfilment): a service credential, never a customer token, checked by the routes\' own hook in constant time, refused ones limited per address (decision 055)';
 
 /**
@@ -35,6 +39,14 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`* ${OIDC_PREFIX}/*`]: 'the sign-in provider (discovery, keys, authorization, tokens)',
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
   [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',
+  [`GET ${INTERACTION}/${FORGOT_PASSWORD_PAGE}`]: ASKED_ON_THE_SIGN_IN_PAGE,
+  [`POST ${INTERACTION}/${FORGOT_PASSWORD_PAGE}`]: ASKED_ON_THE_SIGN_IN_PAGE,
+  [`GET ${INTERACTION}/${REGISTER_PAGE}`]: ASKED_ON_THE_SIGN_IN_PAGE,
+  [`POST ${INTERACTION}/${REGISTER_PAGE}`]: ASKED_ON_THE_SIGN_IN_PAGE,
+  [`GET ${INTERACTION}/${RESET_PASSWORD_PAGE}`]: OPENED_FROM_A_MAILED_LINK,
+  [`POST ${INTERACTION}/${RESET_PASSWORD_PAGE}`]: OPENED_FROM_A_MAILED_LINK,
+  [`GET ${INTERACTION}/${CONFIRM_ACCOUNT_PAGE}`]: OPENED_FROM_A_MAILED_LINK,
+  [`POST ${INTERACTION}/${CONFIRM_ACCOUNT_PAGE}`]: OPENED_FROM_A_MAILED_LINK,
   'GET /oidc-assets/sign-in.css': "the sign-in page's style",
   [`GET ${SERVICE_BASE_PATHS.orders}${BACK_OFFICE_ORDER_PATH}`]: BACK_OFFICE,
   [`POST ${SERVICE_BASE_PATHS.orders}${BACK_OFFICE_ORDER_STATUS_PATH}`]: BACK_OFFICE,

@@ -19,6 +19,18 @@ export const ACCOUNT_DELETION_LINK_VALID_HOURS = 24;
 /** Requests of one kind per customer per window; beyond it 429 and no mail. */
 export const IDENTITY_REQUESTS_PER_WINDOW = 3;
 export const IDENTITY_REQUEST_WINDOW_MINUTES = 60;
+/**
+ * The sign-in page's own requests (decision 091): "Forgot password?" mails a link that sets a new password
+ * once, within PASSWORD_RESET_LINK_VALID_MINUTES; "Create an account" mails a link that creates the account
+ * once, within REGISTRATION_LINK_VALID_HOURS. Each kind is asked for at most IDENTITY_REQUESTS_PER_WINDOW
+ * times per address and SIGN_IN_PAGE_REQUESTS_PER_CLIENT times per client address per window.
+ */
+export const PASSWORD_RESET_LINK_VALID_MINUTES = 60;
+export const REGISTRATION_LINK_VALID_HOURS = 24;
+export const SIGN_IN_PAGE_REQUESTS_PER_CLIENT = 10;
+/** A password a customer chooses, in characters: long enough to resist guessing, short enough to hash cheaply. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 1024;
 /** Query parameter of both confirmation pages (spec §2.1). */
 export const CONFIRMATION_TOKEN_PARAM = 'confirmation-token';
 

@@ -1,15 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { Database, IdentityRequestsTable } from '../../platform/db/schema.js';
+import type { Database, IdentityRequestCountsTable, IdentityRequestsTable } from '../../platform/db/schema.js';
 import { lockLiveCustomer } from '../customers/customer.service.js';
 
 export type IdentityRequestKind = IdentityRequestsTable['kind'];
+/** What is counted: the requests above, and the sign-in page's registrations (decision 091). */
+export type CountedRequestKind = IdentityRequestCountsTable['kind'];
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The sign-in records of the embedded provider that keep a device signed in (platform/auth/embedded). */
 const SIGN_IN_MODELS = ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'BackchannelAuthenticationRequest', 'DeviceCode'];
 
-const isUniqueViolation = (err: unknown) => {
+export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; message?: string };
   // PostgreSQL's unique_violation, and better-sqlite3's constraint error.
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -23,7 +25,7 @@ export function identityRequestRepository(db: Db) {
      * Counts one more request of the kind in the window in a single upsert, so concurrent requests each
      * see a distinct count on both databases; the customer's earlier windows go.
      */
-    async count(customerId: string, kind: IdentityRequestKind, windowStart: string): Promise<number> {
+    async count(customerId: string, kind: CountedRequestKind, windowStart: string): Promise<number> {
       await db.deleteFrom('identity_request_counts').where('customer_id', '=', customerId).where('kind', '=', kind).where('window_start', '<', windowStart).execute();
       const row = await db
         .insertInto('identity_request_counts')
@@ -35,7 +37,7 @@ export function identityRequestRepository(db: Db) {
     },
 
     /** Gives back a counted request whose mail never went out. */
-    async uncount(customerId: string, kind: IdentityRequestKind, windowStart: string): Promise<void> {
+    async uncount(customerId: string, kind: CountedRequestKind, windowStart: string): Promise<void> {
       await db
         .updateTable('identity_request_counts')
         .set((eb) => ({ count: eb('count', '-', 1) }))

@@ -30,6 +30,7 @@ import * as uploadRate from './migrations/028-upload-rate.js';
 import * as boundedArchivesAndExports from './migrations/029-bounded-archives-and-exports.js';
 import * as identityRequestsMailed from './migrations/030-identity-requests-mailed.js';
 import * as orderTrackingAndArticles from './migrations/031-order-tracking-and-articles.js';
+import * as accountRegistrations from './migrations/032-account-registrations.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '029-bounded-archives-and-exports': boundedArchivesAndExports,
   '030-identity-requests-mailed': identityRequestsMailed,
   '031-order-tracking-and-articles': orderTrackingAndArticles,
+  '032-account-registrations': accountRegistrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -429,11 +429,14 @@ export interface TempSelectionTurnsTable {
   last_created_at: string;
 }
 
-/** An email change or account deletion request (migration 023, decision 064): only the token's sha256 is kept. */
+/**
+ * An email change, account deletion or password reset request (migration 023, decisions 064 and 091): only
+ * the token's sha256 is kept.
+ */
 export interface IdentityRequestsTable {
   id: string;
   customer_id: string;
-  kind: 'email_change' | 'account_deletion';
+  kind: 'email_change' | 'account_deletion' | 'password_reset';
   token_hash: string;
   /** The address asked for; null for a deletion. */
   new_email: string | null;
@@ -446,12 +449,36 @@ export interface IdentityRequestsTable {
   mailed_at: string | null;
 }
 
-/** Identity requests counted per customer and kind in fixed windows (migration 023). */
+/**
+ * Identity requests counted per customer and kind in fixed windows (migration 023). The sign-in page's
+ * requests, asked for without an account, are counted under `address:<sha256 of the address>` and
+ * `client:<client address>` in place of a customer id (decision 091).
+ */
 export interface IdentityRequestCountsTable {
   customer_id: string;
-  kind: IdentityRequestsTable['kind'];
+  kind: IdentityRequestsTable['kind'] | 'registration';
   window_start: string;
   count: number;
+}
+
+/**
+ * An account asked for on the sign-in page, not yet confirmed (migration 032, decision 091): the account
+ * exists only once the mailed link is used. Only the token's sha256 is kept; rows go once closed or expired.
+ */
+export interface AccountRegistrationsTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  /** The storefront's channel code: the new customer's. */
+  channel: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link was used, or another link for the address created the account. */
+  closed_at: string | null;
 }
 
 /** A requested account deletion (migration 024, decision 066): customer_id is cleared when it has finished. */
@@ -638,6 +665,7 @@ export interface Database {
   temp_selection_turns: TempSelectionTurnsTable;
   identity_requests: IdentityRequestsTable;
   identity_request_counts: IdentityRequestCountsTable;
+  account_registrations: AccountRegistrationsTable;
   mail_recipients: MailRecipientsTable;
   mail_recipient_sends: MailRecipientSendsTable;
   account_deletions: AccountDeletionsTable;

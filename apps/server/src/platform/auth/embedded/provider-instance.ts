@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { contentSecurityPolicy } from '../../http/security-headers.js';
 import { databaseAdapterFactory } from './db-adapter.js';
-import { autoSubmitLogoutPage, messagePage } from './pages.js';
+import { interactionPath } from './page-context.js';
+import { autoSubmitLogoutPage, brandOf, messagePage } from './pages.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   API_SCOPE,
   apiResourceIndicator,
-  OIDC_PREFIX,
   REFRESH_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   SIGNED_OUT_PAGES,
   type EmbeddedProviderOptions,
 } from './provider-options.js';
+import { requestedLocale, storefrontOf } from './storefront.js';
 
 /** The OpenID Connect provider itself (oidc-provider), configured for the account area as its only client. */
 export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
@@ -91,7 +92,14 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
       Grant: SESSION_TTL_SECONDS,
       RefreshToken: REFRESH_TOKEN_TTL_SECONDS,
     },
-    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
+    // The sign-in page's address names the storefront the customer came from: its brand and language (storefront.ts).
+    interactions: {
+      url: (ctx, interaction) =>
+        interactionPath(
+          interaction.uid,
+          storefrontOf({ referer: ctx.get('referer'), redirectUri: ctx.oidc.params?.redirect_uri, uiLocales: ctx.oidc.params?.ui_locales, host: ctx.hostname, origins: o.origins }),
+        ),
+    },
     // The account area is the provider's only client: a refresh token is part of every sign-in.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     async extraTokenClaims(_ctx, token) {
@@ -106,9 +114,11 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
       return { accountId: sub, claims: async () => ({ ...claims }) };
     },
     async renderError(ctx, _out, error) {
-      const { lang, texts } = o.textsFor(undefined);
+      const params = (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.params;
+      const channel = storefrontOf({ referer: ctx.get('referer'), redirectUri: params?.redirect_uri, uiLocales: params?.ui_locales, host: ctx.hostname, origins: o.origins });
+      const { lang, texts } = o.textsFor(requestedLocale(params?.ui_locales) ?? channel.locale);
       ctx.type = 'html';
-      ctx.body = messagePage({ lang, title: texts.title, heading: texts.expiredHeading, body: texts.expiredBody, link: { href: '/', label: texts.startAgain } });
+      ctx.body = messagePage({ lang, brand: brandOf(channel), title: texts.title, heading: texts.expiredHeading, body: texts.expiredBody, link: { href: '/', label: texts.startAgain } });
       ctx.app.emit('error', error, ctx);
     },
   };

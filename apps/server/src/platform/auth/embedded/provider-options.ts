@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { API_SCOPE } from '../access-token.js';
 import type { SecurityHeaderOptions } from '../../http/security-headers.js';
-import type { AccountStore } from './account-store.js';
+import type { AccountRequests, AccountStore } from './account-store.js';
 import type { ProviderKeys } from './keys.js';
 import type { LoginTexts } from './pages.js';
 
@@ -17,6 +17,8 @@ export interface EmbeddedProviderOptions {
   db: Db;
   keys: ProviderKeys;
   accounts: AccountStore;
+  /** "Forgot password?" and "Create an account" on the sign-in page (decision 091). */
+  requests: AccountRequests;
   issuer: string;
   audience: string;
   clientId: string;

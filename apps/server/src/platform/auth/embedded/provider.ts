@@ -2,9 +2,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { loginPage, messagePage, SIGN_IN_CSS } from './pages.js';
+import { FORGOT_PASSWORD_PAGE, REGISTER_PAGE, registerAccountPages } from './account-routes.js';
+import { expiredPage, interactionPath, pageContext, renderPage, type PageContext } from './page-context.js';
+import { loginPage } from './pages.js';
 import { OIDC_PREFIX, type EmbeddedProviderOptions } from './provider-options.js';
-
+import { SIGN_IN_CSS } from './sign-in-style.js';
 
 const loginBody = z.object({ email: z.string().trim().max(320), password: z.string().max(1024) });
 
@@ -41,14 +43,16 @@ export async function registerEmbeddedProvider(app: FastifyInstance, o: Embedded
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
 
-    const render = (reply: FastifyReply, html: string, status = 200) =>
-      reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
-
-    const expired = (request: FastifyRequest, reply: FastifyReply) => {
-      const { lang, texts } = o.textsFor(undefined);
-      request.log.info('Sign-in interaction expired or unknown');
-      return render(reply, messagePage({ lang, title: texts.title, heading: texts.expiredHeading, body: texts.expiredBody, link: { href: '/', label: texts.startAgain } }), 400);
-    };
+    const render = renderPage;
+    const expired = (request: FastifyRequest, reply: FastifyReply) => expiredPage(o, request, reply);
+    const signInPage = (uid: string, c: PageContext, more: { email?: string; error?: string } = {}) =>
+      loginPage({
+        frame: c.frame,
+        texts: c.texts,
+        action: interactionPath(uid, c.channel, 'login'),
+        links: { forgotPassword: interactionPath(uid, c.channel, FORGOT_PASSWORD_PAGE), createAccount: interactionPath(uid, c.channel, REGISTER_PAGE) },
+        ...more,
+      });
 
     scope.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (request, reply) => {
       const { provider } = await loaded();
@@ -58,10 +62,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance, o: Embedded
       } catch {
         return expired(request, reply);
       }
-      const { lang, texts } = o.textsFor(details.params.ui_locales as string | undefined);
-      if (details.prompt.name === 'login') {
-        return render(reply, loginPage({ lang, texts, action: `${OIDC_PREFIX}/interaction/${details.uid}/login` }));
-      }
+      if (details.prompt.name === 'login') return render(reply, signInPage(details.uid, pageContext(o, request, details.params)));
       // The account area is first-party: what it asks for is granted without a consent screen.
       const accountId = details.session?.accountId;
       if (!accountId) return expired(request, reply);
@@ -86,17 +87,18 @@ export async function registerEmbeddedProvider(app: FastifyInstance, o: Embedded
       } catch {
         return expired(request, reply);
       }
-      const { lang, texts } = o.textsFor(details.params.ui_locales as string | undefined);
-      const action = `${OIDC_PREFIX}/interaction/${details.uid}/login`;
+      const c = pageContext(o, request, details.params);
       const body = loginBody.safeParse(request.body);
       const email = body.success ? body.data.email : '';
       const result = body.success && email ? await o.accounts.signIn(email, body.data.password, request.ip) : ({ ok: false, reason: 'invalid_credentials' } as const);
       if (!result.ok) {
-        const error = result.reason === 'throttled' ? texts.throttled.replace('{{minutes}}', String(result.retryAfterMinutes ?? 15)) : texts.invalidCredentials;
-        return render(reply, loginPage({ lang, texts, action, email, error }), result.reason === 'throttled' ? 429 : 401);
+        const error = result.reason === 'throttled' ? c.texts.throttled.replace('{{minutes}}', String(result.retryAfterMinutes ?? 15)) : c.texts.invalidCredentials;
+        return render(reply, signInPage(details.uid, c, { email, error }), result.reason === 'throttled' ? 429 : 401);
       }
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.accountId } }, { mergeWithLastSubmission: false });
     });
   });
+
+  await registerAccountPages(app, o, loaded);
 }
