@@ -190,7 +190,7 @@ describe('photos timeline and preview (emma, the demo library)', () => {
     await toolbar.waitFor({ state: 'detached' });
   });
 
-  it('on a phone: two columns, the back link, and a preview without arrows', async () => {
+  it('on a phone: three columns, the back link, and a preview without arrows', async () => {
     const phone = await newContext(browser, server.baseUrl, { viewport: PHONE, hasTouch: true, isMobile: true });
     await phone.addCookies(await context.cookies());
     const small = await phone.newPage();
@@ -198,6 +198,10 @@ describe('photos timeline and preview (emma, the demo library)', () => {
     await dismissCookieBanner(small);
     await small.locator('[data-photo-id] img').first().waitFor();
     await small.getByRole('link', { name: 'Back to my account' }).waitFor();
+    // Square tiles 4px apart across the timeline's width (decision 085).
+    const tile = (await small.locator('[data-photo-id]').first().boundingBox())!;
+    const timeline = (await small.getByRole('region', { name: 'Photos timeline' }).boundingBox())!;
+    expect(Math.round((timeline.width + 4) / (tile.width + 4))).toBe(3);
     await expectNoSeriousA11yViolations(small, 'photos timeline (phone)');
     await screenshot(small, 'photos-timeline-phone');
 

@@ -19,6 +19,9 @@ import styles from './photos-header.module.css';
  * The two buttons load lazily, after the page's first paint: each has a slot of its settled height from the
  * start, and where the tabs and the buttons might not fit on one line the buttons stand one per line, so the
  * header's height never depends on a label that arrives later and nothing under it moves (decision 043).
+ * On phones the back link and the two buttons share one bar above the tabs, the buttons as icons of a
+ * settled size (their labels stay their accessible names), so the photos start on the first screen
+ * (decision 085).
  */
 export function PhotosHeader() {
   const { t } = useTranslation('photos');
@@ -62,7 +65,7 @@ export function PhotosHeader() {
           </div>
           {uploadOn && (
             <div className={styles.slot}>
-              <AddPhotosButton />
+              <AddPhotosButton compact />
             </div>
           )}
         </div>

@@ -27,7 +27,9 @@ interface GridControlsProps {
 
 /**
  * The bar above every photo grid (timeline, album, shared album), sticky while it scrolls: the sort dropdown
- * with its tooltip, the newest/oldest first toggle, what the grid adds, and Select.
+ * with its tooltip, the newest/oldest first toggle, what the grid adds, and Select. On phones it is one row:
+ * the toggle and Select are icons (their texts stay their accessible names) and the dropdowns give way
+ * (decision 085).
  */
 export function GridControls({ label, sort, choices, onSortChange, selecting, onSelect, children, ref }: GridControlsProps) {
   const { t } = useTranslation('photos');
@@ -41,14 +43,19 @@ export function GridControls({ label, sort, choices, onSortChange, selecting, on
           </option>
         ))}
       </GridSelect>
-      <button type="button" className={styles.controlButton} onClick={() => onSortChange({ ...sort, sortOrder: sort.sortOrder === 'desc' ? 'asc' : 'desc' })}>
+      <button
+        type="button"
+        className={`${styles.controlButton} ${styles.iconOnPhone}`}
+        onClick={() => onSortChange({ ...sort, sortOrder: sort.sortOrder === 'desc' ? 'asc' : 'desc' })}
+      >
         <span className={sort.sortOrder === 'desc' ? styles.arrowDown : styles.arrowUp} aria-hidden="true" />
-        <span className="visually-hidden">{t('controls.order')}:</span> {sort.sortOrder === 'desc' ? t('controls.desc') : t('controls.asc')}
+        <span className="visually-hidden">{t('controls.order')}:</span> <span className={styles.textOffPhone}>{sort.sortOrder === 'desc' ? t('controls.desc') : t('controls.asc')}</span>
       </button>
       {children}
       {!selecting && (
-        <button type="button" className={`${styles.controlButton} ${styles.selectButton}`} onClick={onSelect}>
-          {t('controls.select')}
+        <button type="button" className={`${styles.controlButton} ${styles.selectButton} ${styles.iconOnPhone}`} onClick={onSelect}>
+          <span className={styles.checkIcon} aria-hidden="true" />
+          <span className={styles.textOffPhone}>{t('controls.select')}</span>
         </button>
       )}
     </div>

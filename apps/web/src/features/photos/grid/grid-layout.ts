@@ -4,9 +4,16 @@ import type { SectionKey } from '../lib/section-key';
 export const TILE_GAP = 4;
 /** A section's heading row, including the space above it. */
 export const SECTION_HEADER_HEIGHT = 64;
-/** Columns aim at tiles about this wide: 2 on phones, 6 at 1280px, up to 8 on wide screens. */
+/**
+ * On a phone the heading keeps less space above it (the month and its count are one line either way), so
+ * the first photos are on the first screen (decision 085).
+ */
+export const COMPACT_SECTION_HEADER_HEIGHT = 48;
+/** Grids narrower than this are a phone's: 3 columns and compact headings. */
+const COMPACT_WIDTH = 480;
+/** Columns aim at tiles about this wide: 3 on phones (as photo apps show them), 6 at 1280px, up to 8 on wide screens. */
 const TARGET_TILE_WIDTH = 160;
-const MIN_COLUMNS = 2;
+const MIN_COLUMNS = 3;
 const MAX_COLUMNS = 8;
 /** Tiles at least this wide form a large grid, which gets the 800 thumbnails instead of the 300 ones. */
 export const LARGE_TILE_MIN_WIDTH = 240;
@@ -37,6 +44,8 @@ export interface GridLayout {
   /** Whether each section starts with a heading row (timeline months do, an album does not). */
   headers: boolean;
   columns: number;
+  /** The height of each section's heading row (where sections have one). */
+  headerHeight: number;
   tileSize: number;
   rowHeight: number;
   itemCount: number;
@@ -52,6 +61,10 @@ export function columnsForWidth(width: number): number {
   return Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, Math.round(width / TARGET_TILE_WIDTH)));
 }
 
+export function sectionHeaderHeightForWidth(width: number): number {
+  return width < COMPACT_WIDTH ? COMPACT_SECTION_HEADER_HEIGHT : SECTION_HEADER_HEIGHT;
+}
+
 /**
  * Exact positions of every heading and row from the counts alone: tiles are square, so a section of n photos
  * is (a heading and) ceil(n / columns) rows high before any of its photos has loaded.
@@ -60,7 +73,7 @@ export function buildGridLayout(counts: readonly SectionCount[], width: number, 
   const columns = columnsForWidth(width);
   const tileSize = Math.max(1, (width - TILE_GAP * (columns - 1)) / columns);
   const rowHeight = tileSize + TILE_GAP;
-  const headerHeight = headers ? SECTION_HEADER_HEIGHT : 0;
+  const headerHeight = headers ? sectionHeaderHeightForWidth(width) : 0;
   const sections: GridSection[] = [];
   const countBySection = new Map<SectionKey, number>();
   let top = 0;
@@ -75,7 +88,7 @@ export function buildGridLayout(counts: readonly SectionCount[], width: number, 
     item += (headers ? 1 : 0) + rows;
     totalPhotos += counted.count;
   }
-  return { sections, headers, columns, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countBySection };
+  return { sections, headers, columns, headerHeight, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countBySection };
 }
 
 const headerItems = (layout: GridLayout) => (layout.headers ? 1 : 0);
@@ -105,7 +118,7 @@ export function itemAt(layout: GridLayout, index: number): GridItem | undefined 
 export function itemSize(layout: GridLayout, index: number): number {
   const section = sectionOfItem(layout, index);
   if (!section) return 0;
-  return layout.headers && index === section.firstItem ? SECTION_HEADER_HEIGHT : layout.rowHeight;
+  return layout.headers && index === section.firstItem ? layout.headerHeight : layout.rowHeight;
 }
 
 /** Index of the section at a vertical offset of the list (the first one above 0, the last one past the end); -1 when empty. */
@@ -141,7 +154,7 @@ export function sectionsInWindow(layout: GridLayout, from: number, to: number): 
     const section = layout.sections[i] as GridSection;
     if (section.top >= to) break;
     if (section.top + section.height <= from) continue;
-    const rowsTop = section.top + (layout.headers ? SECTION_HEADER_HEIGHT : 0);
+    const rowsTop = section.top + (layout.headers ? layout.headerHeight : 0);
     const lastRow = Math.min(section.rows - 1, Math.floor((to - rowsTop) / layout.rowHeight));
     const wanted = lastRow < 0 ? Math.min(section.count, layout.columns) : Math.min(section.count, (lastRow + 1) * layout.columns);
     result.push({ section, wanted });

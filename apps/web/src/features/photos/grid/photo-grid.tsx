@@ -233,6 +233,7 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
                 key={`h${item.section.key}`}
                 section={item.section}
                 top={top}
+                height={layout.headerHeight}
                 selected={selection.active && isMonthSelected(selection, item.section.key)}
                 failed={sectionFailed(item.section)}
                 onSelectAll={onSelectAll}

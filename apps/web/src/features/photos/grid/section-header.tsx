@@ -1,7 +1,7 @@
 import { memo, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/photo-dates';
-import { SECTION_HEADER_HEIGHT, type GridSection } from './grid-layout';
+import type { GridSection } from './grid-layout';
 import styles from './grid.module.css';
 
 const labels = new Map<string, string>();
@@ -33,6 +33,7 @@ export function useSectionLabel() {
 export const SectionHeader = memo(function SectionHeader({
   section,
   top,
+  height,
   selected,
   failed,
   onSelectAll,
@@ -40,6 +41,8 @@ export const SectionHeader = memo(function SectionHeader({
 }: {
   section: GridSection;
   top: number;
+  /** The layout's heading height (compact on phones). */
+  height: number;
   selected: boolean;
   failed: boolean;
   onSelectAll: (section: GridSection, select: boolean) => void;
@@ -50,7 +53,7 @@ export const SectionHeader = memo(function SectionHeader({
   const headingId = useId();
 
   return (
-    <div className={styles.sectionHeader} style={{ transform: `translateY(${top}px)`, height: SECTION_HEADER_HEIGHT }} data-section={section.key}>
+    <div className={styles.sectionHeader} style={{ transform: `translateY(${top}px)`, height }} data-section={section.key}>
       <h2 id={headingId} className={styles.sectionTitle}>
         {label(section)}
       </h2>

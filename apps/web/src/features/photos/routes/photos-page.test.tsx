@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import { makePhoto, photosTakenIn, scrollWindowTo, servePhotoLibrary } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
+import { INFO_BANNER_READ_KEY } from '../components/info-banner';
 import { buildTimelineLayout } from '../timeline/timeline-layout';
 
 /** The timeline's month headings, in order. */
@@ -61,6 +62,23 @@ describe('photos page header', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show less' }));
     expect(screen.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the info banner shows its summary the first time only: from the next visit it is its title, and it opens again', async () => {
+    servePhotoLibrary(photosTakenIn(2024, 6, 1));
+    const first = await openTimeline();
+    const banner = () => screen.getByRole('region', { name: 'Welcome to the new My photos' });
+    expect(within(banner()).getByText('Your photos now live in one timeline, grouped by month.')).toBeVisible();
+    expect(window.localStorage.getItem(INFO_BANNER_READ_KEY)).not.toBeNull();
+    first.unmount();
+
+    const { user } = await openTimeline();
+    expect(within(banner()).queryByText('Your photos now live in one timeline, grouped by month.')).not.toBeInTheDocument();
+    await user.click(within(banner()).getByRole('button', { name: 'Show more' }));
+    expect(within(banner()).getByText('Your photos now live in one timeline, grouped by month.')).toBeVisible();
+    expect(within(banner()).getByText(/Photos are kept for 18 months/)).toBeVisible();
+    await user.click(within(banner()).getByRole('button', { name: 'Show less' }));
+    expect(within(banner()).queryByText('Your photos now live in one timeline, grouped by month.')).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { SortOptions } from '@shoebox/contracts';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsSmallScreen } from '../../../lib/media';
 import { GridControls, GridSelect } from '../grid/grid-controls';
 import type { GridLayout } from '../grid/grid-layout';
 import { useSectionLabel } from '../grid/section-header';
@@ -22,6 +23,7 @@ interface TimelineControlsProps {
 export function TimelineControls({ layout, sort, onSortChange, onJump, selecting, onSelect, ref }: TimelineControlsProps) {
   const { t } = useTranslation('photos');
   const label = useSectionLabel();
+  const small = useIsSmallScreen();
   const sections = layout?.sections ?? [];
   const years = [...new Set(sections.filter((s) => !s.unknown).map((s) => s.year))];
   const choices = [
@@ -41,7 +43,8 @@ export function TimelineControls({ layout, sort, onSortChange, onJump, selecting
           }}
         >
           <option value="" disabled>
-            {t('controls.jumpToPlaceholder')}
+            {/* A phone hides the field's label and has room for a short text only: the label says it. */}
+            {small ? t('controls.jumpTo') : t('controls.jumpToPlaceholder')}
           </option>
           {years.map((year) => (
             <optgroup key={year} label={String(year)}>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { columnsForWidth, itemAt, itemSize, SECTION_HEADER_HEIGHT, sectionAtOffset, sectionsInWindow, TILE_GAP } from '../grid/grid-layout';
+import { columnsForWidth, COMPACT_SECTION_HEADER_HEIGHT, itemAt, itemSize, SECTION_HEADER_HEIGHT, sectionAtOffset, sectionsInWindow, TILE_GAP } from '../grid/grid-layout';
 import { buildTimelineLayout, orderedMonths } from './timeline-layout';
 
 const counts = { '2023': { '12': 5, '1': 2 }, '2024': { '6': 13, '2': 0 }, '1970': { '1': 3 } };
@@ -15,11 +15,19 @@ describe('months in display order', () => {
 });
 
 describe('columns from the width', () => {
-  test('2 on phones, 6 at a 1280px desktop, at most 8', () => {
-    expect(columnsForWidth(358)).toBe(2);
+  test('3 on phones, 6 at a 1280px desktop, at most 8', () => {
+    expect(columnsForWidth(358)).toBe(3);
     expect(columnsForWidth(972)).toBe(6);
     expect(columnsForWidth(2400)).toBe(8);
-    expect(columnsForWidth(120)).toBe(2);
+    expect(columnsForWidth(120)).toBe(3);
+  });
+
+  test('a phone-wide grid has compact month headings, in its layout and its item sizes', () => {
+    const phone = buildTimelineLayout(counts, 'desc', 358);
+    expect(phone.headerHeight).toBe(COMPACT_SECTION_HEADER_HEIGHT);
+    expect(itemSize(phone, 0)).toBe(COMPACT_SECTION_HEADER_HEIGHT);
+    expect(phone.sections[1]?.top).toBeCloseTo(COMPACT_SECTION_HEADER_HEIGHT + 5 * phone.rowHeight);
+    expect(buildTimelineLayout(counts, 'desc', 972).headerHeight).toBe(SECTION_HEADER_HEIGHT);
   });
 });
 

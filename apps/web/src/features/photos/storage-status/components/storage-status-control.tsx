@@ -87,8 +87,12 @@ export function StorageStatusControl({ onDeletePhotos }: { onDeletePhotos?: () =
         onPointerEnter={preload}
         onFocus={preload}
       >
+        {/* On phones (the photos header's bar) the button is a cloud with the tone's badge; the label stays its name. */}
+        <svg className={styles.cloud} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M7 19a5 5 0 0 1-.6-9.96A6.5 6.5 0 0 1 19 10.5 4.25 4.25 0 0 1 18.25 19Z" />
+        </svg>
         <span className={styles.dot} aria-hidden="true" />
-        {label}
+        <span className={styles.label}>{label}</span>
       </button>
       {open && (
         <LazySlot key={attempt} onError={(error) => reporter.report(error, { feature: 'storage-status' })}>

@@ -14,8 +14,16 @@ const loadModal = () =>
     throw error;
   }));
 
+interface AddPhotosControlProps {
+  albumId?: string;
+  label?: string;
+  className?: string;
+  /** The photos header's: on phones a '+' icon of a settled size, its label the accessible name only (decision 085). */
+  compact?: boolean;
+}
+
 /** 'Add photos' (or `label`), opening the upload modal, or on phones the configured upload address; `albumId` uploads into an album. */
-export function AddPhotosControl({ albumId, label, className = buttonClass.primary }: { albumId?: string; label?: string; className?: string }) {
+export function AddPhotosControl({ albumId, label, className = buttonClass.primary, compact = false }: AddPhotosControlProps) {
   const { t } = useTranslation('upload');
   const { config, reporter } = useServices();
   const [open, setOpen] = useState(false);
@@ -38,7 +46,7 @@ export function AddPhotosControl({ albumId, label, className = buttonClass.prima
     <>
       <button
         type="button"
-        className={className}
+        className={compact ? `${className} ${styles.compact}` : className}
         aria-haspopup="dialog"
         aria-busy={redirecting || undefined}
         disabled={redirecting}
@@ -46,7 +54,14 @@ export function AddPhotosControl({ albumId, label, className = buttonClass.prima
         onPointerEnter={() => void loadModal().catch(() => undefined)}
         onFocus={() => void loadModal().catch(() => undefined)}
       >
-        {label ?? t('addPhotos')}
+        {compact ? (
+          <>
+            <span className={styles.plus} aria-hidden="true" />
+            <span className={styles.label}>{label ?? t('addPhotos')}</span>
+          </>
+        ) : (
+          (label ?? t('addPhotos'))
+        )}
       </button>
       {redirecting && (
         <span role="status" className={styles.note}>
