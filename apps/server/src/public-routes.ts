@@ -2,7 +2,7 @@ import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, SERVICE_BASE_PAT
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
-import { BLOCKED_ORDER_PATH, SHARED_BOOK_PATH, SHARED_BOOK_PHOTO_PATH } from './modules/widgets/widget.routes.js';
+import { BLOCKED_ORDER_PATH, SHARED_BOOK_COVER_PATH, SHARED_BOOK_PATH, SHARED_BOOK_PHOTO_PATH } from './modules/widgets/widget.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
 import { CONFIRM_ACCOUNT_PAGE, FORGOT_PASSWORD_PAGE, REGISTER_PAGE, RESET_PASSWORD_PAGE } from './platform/auth/embedded/account-routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider-options.js';
@@ -54,6 +54,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'a shared photo book, opened by whoever holds the mailed link, without an account; the token has 256 random bits and only its hash is stored, so guessing is hopeless and no rate limit is needed (decision 065)',
   [`GET ${SERVICE_BASE_PATHS.widgets}${SHARED_BOOK_PHOTO_PATH}`]:
     "a shared photo book's photos, by position, for whoever holds the mailed link: the same token as the book, checked live on every request, so the recipient never gets the library's storage addresses, which name the owner (decision 065)",
+  [`GET ${SERVICE_BASE_PATHS.widgets}${SHARED_BOOK_COVER_PATH}`]:
+    "a shared photo book's cover photo, for whoever holds the mailed link: checked like its pages' photos, for the cover the book opens with",
   [`GET ${SERVICE_BASE_PATHS.widgets}${BLOCKED_ORDER_PATH}`]: 'the storefront asks whether an order is blocked from the photo-book gallery, signed in or not (spec §7.8: no token)',
   'GET /dev/mailbox': 'the development mailbox, only for the outbox on a loopback address or with DEV_MAILBOX (decision 032)',
 };

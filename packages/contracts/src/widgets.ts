@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { channelNameSchema } from './channel-name.js';
+import { THUMBNAIL_SIZES, type ThumbnailSize } from './photos.js';
 import { displayText, idSchema, queryInt, text } from './text.js';
 
 /**
@@ -15,6 +16,7 @@ import { displayText, idSchema, queryInt, text } from './text.js';
  *   GET    /v1/widget/{id}/shares                    the book's links that still open it, newest first
  *   DELETE /v1/widget/{id}/shares/{shareId}          stop one link opening the book (decision 082)
  *   GET    /v1/shared-books/{shareToken}             public: the shared book, for whoever holds the link
+ *   GET    /v1/shared-books/{shareToken}/cover?size   public: its cover photo;  .../photos/{page}/{photo}?size  a page's photo
  *   GET    /v1/categories                            gallery categories
  *   GET    /v1/galleryentries/{id}?channel  POST /v1/galleryentries/  PUT|DELETE /v1/galleryentries/{id}?channel
  *   GET    /v1/blockedorders/{orderCode}              public: whether an order is blocked from the gallery
@@ -61,7 +63,13 @@ export const WIDGETS_BY_ORDER_MAX_CODES = 50;
 export const widgetsByOrderQuerySchema = z.object({ orderCodes: text().check(z.minLength(1), z.maxLength(2000)) });
 export const widgetsByOrderSchema = z.object({ items: z.array(widgetSchema) });
 
-export const bookPhotoSchema = z.object({ url: z.string(), width: count, height: count });
+/** The library's size a book's pages show their photos at (`url` of a book photo). */
+export const BOOK_PAGE_PHOTO_SIZE: ThumbnailSize = 800;
+/** One more size of a book photo (a library rendition), so a browser can fetch the one it shows (srcset). */
+export const bookPhotoSourceSchema = z.object({ url: z.string(), width: z.int().check(z.minimum(1)) });
+/** A photo of a book: `url`, `width` and `height` are those of the size pages show; `sources` lists every size, smallest first. */
+export const bookPhotoSchema = z.object({ url: z.string(), width: count, height: count, sources: z.array(bookPhotoSourceSchema) });
+export type BookPhoto = z.infer<typeof bookPhotoSchema>;
 export const bookPageSchema = z.object({ caption: z.nullable(z.string()), photos: z.array(bookPhotoSchema) });
 export type BookPage = z.infer<typeof bookPageSchema>;
 
@@ -103,11 +111,17 @@ export const sharedBookSchema = z.object({
   title: z.string(),
   senderName: z.string(),
   personalMessage: z.string(),
+  /** The book's cover photo, through the link's own address; null when the book has none or its photo was deleted. */
+  cover: z.nullable(bookPhotoSchema),
   pages: z.array(bookPageSchema),
   expiresAt: timestamp,
 });
 export type SharedBook = z.infer<typeof sharedBookSchema>;
 export const sharedBookParamsSchema = z.object({ shareToken: text().check(z.minLength(16), z.maxLength(200)) });
+/** Which of the library's sizes of a shared book's photo to send (one of THUMBNAIL_SIZES); pages show 800. */
+export const sharedBookPhotoQuerySchema = z.object({
+  size: z._default(z.pipe(z.coerce.number(), z.literal(THUMBNAIL_SIZES)), BOOK_PAGE_PHOTO_SIZE),
+});
 
 /**
  * The gallery's categories, a fixed list. GET /v1/categories answers them in this order with an English

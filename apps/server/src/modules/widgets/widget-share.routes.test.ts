@@ -80,7 +80,7 @@ describe.each(databases)('sharing photo books on $name', (kind) => {
     expect(shared.pages.map((p) => p.photos.length)).toEqual([2, 2]);
     // Nothing names the owner: no ids, no address, not even in the photos' addresses.
     for (const secret of [me.id, me.email, book.id, to]) expect(opened.body).not.toContain(secret);
-    expect(Object.keys(opened.json() as object).sort()).toEqual(['expiresAt', 'pages', 'personalMessage', 'senderName', 'title']);
+    expect(Object.keys(opened.json() as object).sort()).toEqual(['cover', 'expiresAt', 'pages', 'personalMessage', 'senderName', 'title']);
   });
 
   it('writes the mail in the language of the customer’s storefront', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  BOOK_PAGE_PHOTO_SIZE,
   channelForHost,
   emailAddressSchema,
   SERVICE_BASE_PATHS,
@@ -9,6 +10,7 @@ import {
   WIDGET_SHARES_PER_WINDOW,
   textProblem,
   type SharedBook,
+  type ThumbnailSize,
   type WidgetShareList,
   type WidgetShareQuery,
 } from '@shoebox/contracts';
@@ -85,6 +87,18 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
     return share;
   };
 
+  /** A photo's bytes, or a 404 when it has none (no such position, or deleted since). */
+  async function readPhoto(key: string | undefined, missing: string): Promise<Readable> {
+    if (!key) throw notFound(missing);
+    try {
+      return await blobs.read(key);
+    } catch (err) {
+      // Deleted from the library between the look-up and the read.
+      if (err instanceof BlobNotFoundError) throw notFound(missing);
+      throw err;
+    }
+  }
+
   /** Counted atomically per customer, so a flood of requests at once sends at most the limit of mails. */
   async function throttle(customerId: string, at: number): Promise<void> {
     const windowStart = Math.floor(at / WINDOW_MS) * WINDOW_MS;
@@ -158,29 +172,26 @@ export function widgetShareService({ repo, view, mailer, blobs, publicUrl, chann
     async open(token: string): Promise<SharedBook> {
       const share = await liveShare(token);
       // The library's signed addresses carry the owner's customer id in their path: the recipient gets the link's own ones.
-      const photosOfLink = `${publicUrl}${SERVICE_BASE_PATHS.widgets}/v1/shared-books/${encodeURIComponent(token)}/photos`;
-      return {
-        title: share.title,
-        senderName: share.sender_name,
-        personalMessage: share.personal_message,
-        pages: await view.pages(share.customer_id, share.widget_id, (_photo, page, photo) => `${photosOfLink}/${page}/${photo}`),
-        expiresAt: share.expires_at,
-      };
+      const ofLink = `${publicUrl}${SERVICE_BASE_PATHS.widgets}/v1/shared-books/${encodeURIComponent(token)}`;
+      // The size pages show keeps the address without a query, the one links answered with before sizes were offered.
+      const sized = (address: string, size: ThumbnailSize) => (size === BOOK_PAGE_PHOTO_SIZE ? address : `${address}?size=${size}`);
+      const [cover, pages] = await Promise.all([
+        view.cover(share.customer_id, share.cover_photo_id, (size) => sized(`${ofLink}/cover`, size)),
+        view.pages(share.customer_id, share.widget_id, (_photo, page, photo, size) => sized(`${ofLink}/photos/${page}/${photo}`, size)),
+      ]);
+      return { title: share.title, senderName: share.sender_name, personalMessage: share.personal_message, cover, pages, expiresAt: share.expires_at };
     },
 
-    /** The bytes of the photo at that position of a shared book, for whoever holds the link, while it works. */
-    async photo(token: string, pageIndex: number, photoIndex: number): Promise<Readable> {
+    /** The bytes of the photo at that position of a shared book, at that size, for whoever holds the link, while it works. */
+    async photo(token: string, pageIndex: number, photoIndex: number, size: ThumbnailSize): Promise<Readable> {
       const share = await liveShare(token);
-      const key = await view.pagePhotoKey(share.customer_id, share.widget_id, pageIndex, photoIndex);
-      const gone = () => notFound('This photo is not in the book');
-      if (!key) throw gone();
-      try {
-        return await blobs.read(key);
-      } catch (err) {
-        // Deleted from the library between the look-up and the read.
-        if (err instanceof BlobNotFoundError) throw gone();
-        throw err;
-      }
+      return readPhoto(await view.pagePhotoKey(share.customer_id, share.widget_id, pageIndex, photoIndex, size), 'This photo is not in the book');
+    },
+
+    /** The bytes of a shared book's cover photo, at that size, for whoever holds the link, while it works. */
+    async cover(token: string, size: ThumbnailSize): Promise<Readable> {
+      const share = await liveShare(token);
+      return readPhoto(await view.coverKey(share.customer_id, share.cover_photo_id, size), 'This book has no cover photo');
     },
   };
 }

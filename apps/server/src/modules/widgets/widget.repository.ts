@@ -158,7 +158,7 @@ export function widgetRepository(db: Db) {
         .innerJoin('widgets', 'widgets.id', 'widget_shares.widget_id')
         .innerJoin('customers', 'customers.id', 'widgets.customer_id')
         .where('customers.deleted_at', 'is', null)
-        .select(['widget_shares.sender_name', 'widget_shares.personal_message', 'widget_shares.expires_at', 'widgets.id as widget_id', 'widgets.customer_id', 'widgets.title'])
+        .select(['widget_shares.sender_name', 'widget_shares.personal_message', 'widget_shares.expires_at', 'widgets.id as widget_id', 'widgets.customer_id', 'widgets.title', 'widgets.cover_photo_id'])
         .where('widget_shares.token_hash', '=', tokenHash)
         .where('widget_shares.sent_at', 'is not', null)
         .where('widget_shares.expires_at', '>', now)

@@ -8,6 +8,7 @@ import {
   galleryEntrySchema,
   renameWidgetSchema,
   sharedBookParamsSchema,
+  sharedBookPhotoQuerySchema,
   sharedBookSchema,
   updateGalleryEntrySchema,
   widgetDetailsSchema,
@@ -22,7 +23,8 @@ import {
   widgetsByOrderQuerySchema,
   widgetsByOrderSchema,
 } from '@shoebox/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod/mini';
 import { NO_CONTENT, route } from '../../platform/api/route.js';
 import type { GalleryService } from './gallery.service.js';
@@ -33,6 +35,7 @@ import type { WidgetService } from './widget.service.js';
 export const SHARED_BOOK_PATH = '/v1/shared-books/:shareToken';
 export const BLOCKED_ORDER_PATH = '/v1/blockedorders/:orderCode';
 export const SHARED_BOOK_PHOTO_PATH = `${SHARED_BOOK_PATH}/photos/:pageIndex/:photoIndex`;
+export const SHARED_BOOK_COVER_PATH = `${SHARED_BOOK_PATH}/cover`;
 
 /**
  * How long the recipient's own browser may keep a shared photo: long enough not to fetch it again while
@@ -195,6 +198,10 @@ export const widgetRoutes = ({ widgets, shares, gallery }: Services): FastifyPlu
   );
 };
 
+/** A shared book's photo: only the recipient's own browser may keep it, and not for long. */
+const sendPhoto = (reply: FastifyReply, bytes: Readable) =>
+  reply.type('image/jpeg').header('Cache-Control', `private, max-age=${SHARED_PHOTO_MAX_AGE_SECONDS}`).header('X-Content-Type-Options', 'nosniff').send(bytes);
+
 /** Public calls: a shared book for whoever holds its link, and whether an order is blocked from the gallery. */
 export const widgetPublicRoutes = ({ shares, gallery }: Omit<Services, 'widgets'>): FastifyPluginAsync => async (app) => {
   route(
@@ -220,19 +227,29 @@ export const widgetPublicRoutes = ({ shares, gallery }: Omit<Services, 'widgets'
       method: 'GET',
       url: SHARED_BOOK_PHOTO_PATH,
       summary: 'A photo of a shared photo book, by its position, for whoever holds the link',
-      description: "The addresses the shared book answers with. An expired, unknown or deleted book's link, a position past the book or a photo deleted since answers 404.",
+      description:
+        "The addresses the shared book answers with; size is one of the library's sizes (a small photo answers its largest). An expired, unknown or deleted book's link, a position past the book or a photo deleted since answers 404.",
       params: sharedBookPhotoParamsSchema,
+      query: sharedBookPhotoQuerySchema,
       response: { 200: z.string() },
       produces: 'image/jpeg',
     },
-    async ({ params, reply }) => {
-      const bytes = await shares.photo(params.shareToken, params.pageIndex, params.photoIndex);
-      return reply
-        .type('image/jpeg')
-        .header('Cache-Control', `private, max-age=${SHARED_PHOTO_MAX_AGE_SECONDS}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(bytes);
+    async ({ params, query, reply }) => sendPhoto(reply, await shares.photo(params.shareToken, params.pageIndex, params.photoIndex, query.size)),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: SHARED_BOOK_COVER_PATH,
+      summary: 'The cover photo of a shared photo book, for whoever holds the link',
+      description: "The address the shared book's cover answers with; size as for its pages' photos. An expired, unknown or deleted book's link, or a book without a cover photo (none, or deleted since), answers 404.",
+      params: sharedBookParamsSchema,
+      query: sharedBookPhotoQuerySchema,
+      response: { 200: z.string() },
+      produces: 'image/jpeg',
     },
+    async ({ params, query, reply }) => sendPhoto(reply, await shares.cover(params.shareToken, query.size)),
   );
 
   route(

@@ -5,12 +5,13 @@ import { MessagePanel } from '../../../components/ui/message-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { isHttpStatus } from '../../../lib/http/errors';
 import { useSharedBook } from '../api/get-shared-book';
-import { BookPages } from '../components/book-pages';
+import { BookViewer } from '../components/book-viewer';
 import styles from './shared-book-page.module.css';
 
 /**
  * {SHARED_BOOK_WEB_PATH}/{shareToken}: the book a customer shared, for whoever holds the link, without an
- * account. A link past its days, of a deleted book or not one at all answers 404 (a malformed one 400).
+ * account, to leaf through as a book. A link past its days, revoked, of a deleted book or not one at all
+ * answers 404 (a malformed one 400).
  */
 export function SharedBookPage() {
   const { t, i18n } = useTranslation('widgets');
@@ -28,7 +29,7 @@ export function SharedBookPage() {
     }
     return <ListLoadError message={t('shared.loadError')} retryLabel={t('shared.retry')} onRetry={() => void book.refetch()} />;
   }
-  const { title, senderName, personalMessage, pages, expiresAt } = book.data;
+  const { title, senderName, personalMessage, cover, pages, expiresAt } = book.data;
   const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(expiresAt));
   return (
     <article className={styles.book} aria-labelledby="shared-book-title">
@@ -38,9 +39,9 @@ export function SharedBookPage() {
         </h1>
         <p className={styles.sender}>{t('shared.sharedBy', { name: senderName })}</p>
         {personalMessage.trim() !== '' && <blockquote className={styles.message}>{personalMessage}</blockquote>}
-        <p className={styles.until}>{t('shared.validUntil', { date: until })}</p>
       </header>
-      <BookPages pages={pages} />
+      <BookViewer title={title} cover={cover} pages={pages} />
+      <p className={styles.until}>{t('shared.validUntil', { date: until })}</p>
     </article>
   );
 }

@@ -5,6 +5,7 @@ import {
   updateGalleryEntrySchema,
   WIDGET_ERRORS,
   widgetListQuerySchema,
+  type BookPhoto,
   type GalleryEntry,
   type SharedBook,
   type Widget,
@@ -157,13 +158,22 @@ export function entryFor(widget: Widget, categoryId: string): GalleryEntry {
 
 export const SHARE_URL = widgetsUrl('/widget/:id/share');
 
+/** A photo of a shared book as the link serves it: 800 wide (or tall) at the page size, with its 300 and 1300 sizes. */
+export function bookPhoto(name: string, width: number, height: number): BookPhoto {
+  const url = `https://cdn.example.test/${name}.jpg`;
+  const at = (size: number) => Math.round((width >= height ? size : (size * width) / height));
+  return { url, width, height, sources: [{ url: `${url}?size=300`, width: at(300) }, { url, width: at(800) }, { url: `${url}?size=1300`, width: at(1300) }] };
+}
+
+/** A shared book of five pages: two photos on the first, one on each of the others, and a cover. */
 export const sharedBook = (o: Partial<SharedBook> = {}): SharedBook => ({
   title: 'Summer in Porto',
   senderName: 'Emma Janssen',
   personalMessage: 'Our trip, for you',
+  cover: bookPhoto('cover', 800, 533),
   pages: [
-    { caption: 'Day one', photos: [{ url: 'https://cdn.example.test/p1.jpg', width: 1200, height: 800 }, { url: 'https://cdn.example.test/p2.jpg', width: 800, height: 1200 }] },
-    { caption: null, photos: [{ url: 'https://cdn.example.test/p3.jpg', width: 1200, height: 800 }] },
+    { caption: 'Day one', photos: [bookPhoto('p1', 800, 533), bookPhoto('p2', 533, 800)] },
+    ...[2, 3, 4, 5].map((n) => ({ caption: null, photos: [bookPhoto(`p${n + 1}`, 800, 533)] })),
   ],
   expiresAt: '2027-02-22T10:00:00.000Z',
   ...o,
