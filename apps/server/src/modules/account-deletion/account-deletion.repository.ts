@@ -99,6 +99,8 @@ export function accountDeletionRepository(db: Db) {
         await trx.deleteFrom('identity_request_counts').where('customer_id', '=', customerId).execute();
         await trx.deleteFrom('newsletter_subscriptions').where('email', '=', email).execute();
         await trx.deleteFrom('newsletter_requests').where('key', '=', `address:${email}`).execute();
+        // A sign-up waiting for its confirmation under the customer's address holds a name and a password (decision 091).
+        await trx.deleteFrom('account_registrations').where('email', '=', email).execute();
         // The provider keeps the account only inside its JSON payloads; a customer id is a uuid, so LIKE needs no escaping.
         const grants = await trx.selectFrom('oidc_models').select('id').where('model', '=', 'Grant').where('payload', 'like', `%${customerId}%`).execute();
         if (grants.length) await trx.deleteFrom('oidc_models').where('grant_id', 'in', grants.map((g) => g.id)).execute();

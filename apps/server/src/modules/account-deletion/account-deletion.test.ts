@@ -140,6 +140,7 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('customer_payment_methods').values({ customer_id: cid, kind: 'card', brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030, holder: 'Test Customer', masked_email: null, updated_at: iso() }).execute();
   await db.insertInto('identity_requests').values({ id: randomUUID(), customer_id: cid, kind: 'email_change', token_hash: randomUUID(), new_email: `new-${customer.email}`, channel: 'www.printhaven.co.uk', created_at: iso(), expires_at: iso(-DAY_MS), closed_at: null, mailed_at: iso() }).execute();
   await db.insertInto('identity_request_counts').values({ customer_id: cid, kind: 'account_deletion', window_start: iso(), count: 1 }).execute();
+  await db.insertInto('account_registrations').values({ id: randomUUID(), email: customer.email, first_name: 'Test', last_name: 'Customer', password_hash: 'hash', channel: 'www.printhaven.co.uk', token_hash: randomUUID(), created_at: iso(), expires_at: iso(-DAY_MS), closed_at: null }).execute();
   const widgetId = randomUUID();
   await db.insertInto('widgets').values({ id: widgetId, customer_id: cid, product_code: `SO-${orderId.slice(0, 8)}`, product_type: 'photobook', title: 'Our book', cover_photo_id: photoIds[0]!, created_at: iso(), updated_at: iso() }).execute();
   await db.insertInto('widget_pages').values({ widget_id: widgetId, position: 0, caption: 'Beach', photo_ids: JSON.stringify(photoIds) }).execute();
