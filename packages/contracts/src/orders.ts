@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { addressSchema } from './addresses.js';
 import { IN_PROGRESS_ORDER_DISPATCH_GRACE_DAYS, IN_PROGRESS_ORDER_MAX_AGE_DAYS } from './constants.js';
 import { pictureSchema } from './photos.js';
-import { idSchema } from './text.js';
+import { displayText, idSchema } from './text.js';
 
 /** The words the order services use internally (spec §3). */
 export const ORDER_STATUSES = ['Received', 'Confirmed', 'ProductionStarted', 'ProductionCompleted', 'Dispatched', 'Cancelled'] as const;
@@ -80,8 +80,9 @@ export const pickupPointSchema = z.object({ name: z.string(), address: addressSc
 /** Where a sent parcel is (decision 090): given by the back office when it moves an order to Dispatched. */
 export const MAX_TRACKING_TEXT_LENGTH = 60;
 export const parcelTrackingSchema = z.object({
-  carrier: z.string().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
-  trackingNumber: z.string().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
+  // Shown to the customer as given: no control or text-direction characters.
+  carrier: displayText().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
+  trackingNumber: displayText().check(z.minLength(1), z.maxLength(MAX_TRACKING_TEXT_LENGTH)),
   /** The carrier's page for this parcel: https only, so a link never runs script or leaves a secure page. */
   url: z.url({ protocol: /^https$/ }).check(z.maxLength(500)),
 });

@@ -119,6 +119,9 @@ describe.each(databases)('the back office moving orders on $name', (kind) => {
       { status: 'Dispatched', tracking: { ...tracking, url: 'http://www.royalmail.com/' } },
       { status: 'Dispatched', tracking: { ...tracking, carrier: '' } },
       { status: 'Dispatched', tracking: { ...tracking, trackingNumber: 'X'.repeat(61) } },
+      { status: 'Dispatched', tracking: { ...tracking, carrier: 'Royal\u0000Mail' } },
+      { status: 'Dispatched', tracking: { ...tracking, carrier: 'Royal Mail\u202e' } },
+      { status: 'Dispatched', tracking: { ...tracking, trackingNumber: 'RM1\n23' } },
     ]) {
       await expectRefused(await move(orderCode, refused), 400, 'bad_request');
     }

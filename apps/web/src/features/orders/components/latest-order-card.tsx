@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { paths } from '../../../lib/paths';
 import { useLatestOrderInProgress } from '../api/get-latest-order-in-progress';
-import { orderKind, productName } from '../lib/product-names';
+import { orderKind } from '../lib/product-names';
 import { OrderStatusBadge } from './order-status-badge';
+import { ProductsSummary } from './products-summary';
 import styles from './latest-order-card.module.css';
 
 /** The Overview's latest order in progress: its picture, what it is, its status and a link to it; nothing when there is none. */
 export default function LatestOrderCard() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
   const headingId = useId();
   const { data: order } = useLatestOrderInProgress();
   if (!order) return null;
-  const [first, ...others] = order.products;
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <ProductPicture photo={order.picture} kind={orderKind(order)} size="small" />
@@ -22,7 +22,7 @@ export default function LatestOrderCard() {
         <h2 id={headingId} className={styles.heading}>
           {t('latest.heading')}
         </h2>
-        {first && <p className={styles.product}>{others.length ? t('list.productAndMore', { product: productName(first, i18n.language), count: others.length }) : productName(first, i18n.language)}</p>}
+        <ProductsSummary products={order.products} className={styles.product} />
       </div>
       <OrderStatusBadge status={order.status} />
       <Link className={styles.link} to={paths.order(order.orderCode)}>

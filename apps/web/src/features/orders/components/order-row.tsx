@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { paths } from '../../../lib/paths';
 import { formatDate, formatMoney } from '../lib/format';
-import { orderKind, productName } from '../lib/product-names';
+import { orderKind } from '../lib/product-names';
 import { OrderStatusBadge } from './order-status-badge';
+import { ProductsSummary } from './products-summary';
 import styles from './order-row.module.css';
 
 /** One order in a list: its picture, what it is, its code (the link to its details), date, total, whether it is a reorder, and status. */
 export function OrderRow({ order }: { order: SuperOrder }) {
   const { t, i18n } = useTranslation('orders');
   const headingId = useId();
-  const [first, ...others] = order.products;
   return (
     <li className={styles.row} aria-labelledby={headingId}>
       <ProductPicture photo={order.picture} kind={orderKind(order)} size="small" />
@@ -21,11 +21,7 @@ export function OrderRow({ order }: { order: SuperOrder }) {
         <h3 id={headingId} className={styles.code}>
           <Link to={paths.order(order.orderCode)}>{t('list.orderCode', { code: order.orderCode })}</Link>
         </h3>
-        {first && (
-          <p className={styles.products}>
-            {others.length ? t('list.productAndMore', { product: productName(first, i18n.language), count: others.length }) : productName(first, i18n.language)}
-          </p>
-        )}
+        <ProductsSummary products={order.products} className={styles.products} />
         <p className={styles.meta}>
           <span>{t('list.orderedOn', { date: formatDate(order.createdAt) })}</span>
           <span>{t('list.productCount', { count: order.productCount })}</span>
