@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['packages/contracts/dist/index.js', 'apps/server/dist/bundle/main.js', 'apps/web/dist/index.html'];
+const outputs = ['packages/contracts/dist/index.js', 'apps/server/dist/bundle/main.cjs', 'apps/web/dist/index.html'];
 if (!outputs.every((file) => existsSync(new URL(`../${file}`, import.meta.url)))) {
   console.log('Building Shoebox (first start)…');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 process.chdir(root);
-// The server's bundle: one file to load instead of its ~1,200 modules (decision 083).
-await import('../apps/server/dist/bundle/main.js');
+// The server's bundle: one file to load instead of its ~1,200 modules (decision 083), with V8's code cache (decision 093).
+await import('../apps/server/scripts/start-bundle.cjs');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.mjs';
 
-const OUTPUTS = ['packages/contracts/dist/index.js', 'apps/server/dist/main.js', 'apps/server/dist/bundle/main.js', 'apps/server/dist/seed/cli.js', 'apps/web/dist/index.html'];
+const OUTPUTS = ['packages/contracts/dist/index.js', 'apps/server/dist/main.js', 'apps/server/dist/bundle/main.cjs', 'apps/server/dist/seed/cli.js', 'apps/web/dist/index.html'];
 /** Each package's sources and build output; tsc leaves unchanged outputs alone, so newest is compared with newest. */
 const PACKAGES = [
   { sources: ['packages/contracts/src'], dist: 'packages/contracts/dist' },

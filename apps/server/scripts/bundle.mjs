@@ -1,5 +1,6 @@
-// The server starts from one bundle of its build (dist/bundle/main.js) instead of ~1,200 module files:
-// loading them one by one (finding, reading and compiling each) was most of a restart (decision 083).
+// The server starts from one bundle of its build (dist/bundle/main.cjs) instead of ~1,200 module files:
+// loading them one by one (finding, reading and compiling each) was most of a restart (decision 083). It is
+// CommonJS so that scripts/start-bundle.cjs can start it with V8's code cache (decision 093).
 // Packages that read files or native code from beside themselves, or load their own workers, stay
 // outside and load from node_modules as before; a child process still starts from dist/ (builtModule).
 import { rm } from 'node:fs/promises';
@@ -8,7 +9,6 @@ import { rolldown } from 'rolldown';
 
 const OUTSIDE = new Set([
   '@aws-sdk/client-s3',
-  '@fastify/static',
   'better-sqlite3',
   'bullmq',
   'heic-convert',
@@ -17,7 +17,6 @@ const OUTSIDE = new Set([
   'oidc-provider',
   'pdfkit',
   'pg',
-  'pino',
   'sharp',
 ]);
 
@@ -32,5 +31,5 @@ const bundle = await rolldown({
   external: (id) => id.startsWith('node:') || (!id.startsWith('.') && !id.startsWith('/') && OUTSIDE.has(packageOf(id))),
   logLevel: 'warn',
 });
-await bundle.write({ dir: out, format: 'esm', sourcemap: true });
+await bundle.write({ dir: out, format: 'cjs', dynamicImportInCjs: false, entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', sourcemap: true });
 await bundle.close();

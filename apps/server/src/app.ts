@@ -155,7 +155,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     bodyLimit: 1024 * 1024,
     // A path parameter may be as long as the contracts allow (a 320-character email address, percent-encoded):
     // Fastify's default of 100 answered 414 to legal addresses.
-    maxParamLength: MAX_PATH_PARAMETER_LENGTH,
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     ...frameworkErrorOptions,
   });
   const routes = routeInventory(app);

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/src/seed/demo-accounts';
+import { cookiesAnswered } from './support/albums';
 import { bearerHeaders, signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
@@ -84,11 +85,14 @@ async function photosCount(page: Page, baseUrl: string): Promise<number> {
 
 /**
  * Answers the cookie question (its buttons differ per language: the last one accepts), so the banner covers
- * nothing. Called once the page shows its photos, when the banner has long shown if it is to.
+ * nothing; a browser that answered it sees none.
  */
 async function answerCookies(page: Page): Promise<void> {
   const banner = page.getByRole('region', { name: 'Cookies' });
-  if (!(await banner.waitFor({ timeout: 1_000 }).then(() => true, () => false))) return;
+  if (await cookiesAnswered(page)) {
+    expect(await banner.count()).toBe(0);
+    return;
+  }
   await banner.getByRole('button').last().click();
   await banner.waitFor({ state: 'detached' });
 }

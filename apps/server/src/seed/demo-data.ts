@@ -29,7 +29,6 @@ export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<Demo
  */
 export async function seedDemoLibraries(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
-    // The picture maker (sharp) loads with the photos, not with every start of a server whose library is done.
     ['photos', async () => (await import('./demo-photos.js')).seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
     ['order photos', () => linkDemoOrderPhotos(shoebox.db)],
     ['projects', () => seedDemoProjects(shoebox.db)],

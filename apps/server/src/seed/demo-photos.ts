@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { getOrCreateSecret } from '../platform/auth/secrets.js';
 import type { Db } from '../platform/db/database.js';
-import { makeTestJpeg } from './photo-like-images.js';
+import type { makeTestJpeg } from './photo-like-images.js';
 import type { UploadService } from '../modules/uploads/upload.service.js';
 import { seedDemoAlbums } from './demo-albums.js';
 import { DEMO_LIBRARY_OWNER } from './demo-accounts.js';
@@ -34,10 +34,12 @@ function demoDate(i: number, count: number, now: Date): { local: string; offset:
  * Each photo is written to `workDir` on its way in: a folder of the server's own data, so a server
  * stopped mid-way leaves nothing behind elsewhere, and what it left there is cleared on the next start.
  */
-export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string, picture: typeof makeTestJpeg = makeTestJpeg): Promise<void> {
+export async function seedDemoPhotos(db: Db, uploads: UploadService, log: FastifyBaseLogger, workDir: string, picture?: typeof makeTestJpeg): Promise<void> {
   await fs.rm(workDir, { recursive: true, force: true });
   const done = await db.selectFrom('secrets').select('name').where('name', '=', MARKER).executeTakeFirst();
   if (done) return;
+  // The picture maker (sharp) loads only when there are photos to make: not with every restart of a server.
+  picture ??= (await import('./photo-like-images.js')).makeTestJpeg;
   await fs.mkdir(workDir, { recursive: true });
   const started = Date.now();
   // Dates count back from the first attempt's start, so a run continued on another day makes the same photos.

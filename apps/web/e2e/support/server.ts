@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { copyDemoWorld, demoWorld } from '../../../../scripts/demo-world.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/bundle/main.js');
+const serverEntry = path.join(repoRoot, 'apps/server/scripts/start-bundle.cjs');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
 const START_TIMEOUT_MS = 30_000;
@@ -55,7 +55,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 const startsEmpty = (env: Record<string, string>) => Object.keys(env).some((name) => name === 'DATABASE_URL' || name === 'SEED_DEMO_DATA' || name.startsWith('S3_'));
 
 /**
- * Starts the real server (`node apps/server/dist/bundle/main.js`, as `npm start` does) on a free port with a data directory of its own,
+ * Starts the real server (`node apps/server/scripts/start-bundle.cjs`, as `npm start` does) on a free port with a data directory of its own,
  * a copy of the run's demo world (scripts/demo-world.mjs: every demo account, photo, project and photo book
  * already there), and resolves once GET /health answers 200. Extra environment variables override the
  * defaults (for example SUPPORT_CHAT_ENABLED or FEATURE_FLAGS).

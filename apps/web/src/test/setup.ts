@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import enGB from '../../public/locales/en-GB.json';
 import { configuredI18next, i18nOptions } from '../lib/i18n';
@@ -15,7 +15,27 @@ document.documentElement.lang = 'en-GB';
 
 // Screens load their code lazily, as in the browser: on a busy two-core machine the first load of a chunk
 // can take a few seconds, so finding what a screen shows waits up to 5 s (a failure still fails).
-configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
+configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS, getElementError: elementError });
+
+/**
+ * Testing Library's error for a query that found nothing (or too much), with the page printed in it. A query
+ * inside `waitFor` or a `find*` fails many times before it passes, and printing the whole page into each of
+ * those errors was a fifth of the web tests' time: there the page is printed when the message is first read,
+ * which is when a wait that timed out reports its last error, while the page is still there.
+ */
+function elementError(message: string | null, container: Element): Error {
+  const ignored = getConfig().defaultIgnore;
+  const describe = () => [message, `Ignored nodes: comments, ${ignored}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n');
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) {
+    error.message = describe();
+    return error;
+  }
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', { configurable: true, get: () => (text ??= describe()) });
+  return error;
+}
 
 installMatchMedia();
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.

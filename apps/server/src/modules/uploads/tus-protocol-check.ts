@@ -1,4 +1,4 @@
-import { Metadata, TUS_RESUMABLE, TUS_VERSION } from '@tus/server';
+import { Metadata, TUS_RESUMABLE, TUS_VERSION } from '@tus/utils';
 
 /** A request the tus server must not see: refused here, in our error shape, with the status tus gives it. */
 export interface ProtocolRefusal {

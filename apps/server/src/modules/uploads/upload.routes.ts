@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERRORS, HEADERS, Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
+import type { Server, ServerOptions } from '@tus/server';
+import { ERRORS, HEADERS, TUS_RESUMABLE } from '@tus/utils';
 import { CORRELATION_ID_HEADER, UPLOAD_DUPLICATE_HEADER, UPLOAD_MAX_BYTES, UPLOAD_PHOTO_ID_HEADER, type ApiError } from '@shoebox/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
@@ -98,9 +99,12 @@ const photoHeaders = (result: IngestResult) => ({ [UPLOAD_PHOTO_ID_HEADER]: resu
  * after the photo was checked and stored, and a resuming client's HEAD of a finished upload says which photo it made.
  */
 export async function registerUploadRoutes(app: FastifyInstance, o: { datastore: UploadDatastore; service: UploadService }) {
-  let tus: Server | undefined;
-  const createTus = () =>
-    new Server({
+  let tus: Promise<Server> | undefined;
+  // The tus server's module (and the web request classes it builds on load) comes with the first upload, not
+  // with every start of the server.
+  const createTus = async () => {
+    const { Server } = await import('@tus/server');
+    return new Server({
       path: UPLOAD_PATH,
       datastore: o.datastore.store,
       maxSize: UPLOAD_MAX_BYTES,
@@ -153,6 +157,7 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
         return refusal(req, 500, 'internal', 'An unexpected error has occurred');
       },
     });
+  };
 
   /** An answer of our own, with the protocol and cross-origin headers the tus server would give it. */
   const send = (reply: FastifyReply, status: number, headers: Record<string, string>, body?: string) => {
@@ -197,7 +202,13 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
       labelErrorsAsJson(reply.raw);
       releaseWhenClientLeaves(request.raw);
       reply.hijack();
-      void (tus ??= createTus()).handle(request.raw, reply.raw);
+      (tus ??= createTus()).then(
+        (server) => server.handle(request.raw, reply.raw),
+        (error: unknown) => {
+          app.log.error({ err: error, correlationId: request.id }, 'The upload server could not start');
+          reply.raw.destroy();
+        },
+      );
       return reply;
     };
     for (const declared of tusRoutes(UPLOAD_PATH)) scope.route({ ...declared, handler });

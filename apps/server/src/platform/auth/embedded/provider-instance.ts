@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { contentSecurityPolicy } from '../../http/security-headers.js';
 import { databaseAdapterFactory } from './db-adapter.js';
 import { interactionPath } from './page-context.js';
