@@ -65,6 +65,7 @@ import { tempSelectionService, type TempSelectionService } from './modules/temp-
 import { projectService } from './modules/projects/project.service.js';
 import { pushSocketService } from './modules/push/push-socket.service.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
+import { isolatedIngestStatus } from './modules/uploads/ingest/isolated-ingest.js';
 import { uploadDatastore } from './modules/uploads/upload-datastore.js';
 import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
 import { uploadRepository } from './modules/uploads/upload.repository.js';
@@ -98,7 +99,7 @@ import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { API_SCOPE } from './platform/auth/embedded/provider-options.js';
 import { registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
-import { createDatabase, type Db } from './platform/db/database.js';
+import { connectionPoolStats, createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
@@ -108,6 +109,7 @@ import { jobProcess } from './platform/jobs/job-process.js';
 import { builtModule } from './platform/runtime/built-module.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import { frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH, registerErrorHandling } from './platform/http/errors.js';
+import { createMetrics } from './platform/metrics/metrics.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/http/security-headers.js';
 import { clientAddressOf, registerProxyCheck } from './platform/http/client-address.js';
@@ -159,6 +161,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     ...frameworkErrorOptions,
   });
   const routes = routeInventory(app);
+  // Counted from the first route on, and only where an operator reads them.
+  const metrics = config.metricsToken ? createMetrics(app) : undefined;
   // Secure by default: a route that is neither in the authenticated scope nor named public stops the start.
   app.addHook('onReady', async () => {
     const stray = unaccountedRoutes(routes(), Object.keys(PUBLIC_ROUTES));
@@ -279,7 +283,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
-  registerPushRoutes(app, pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log }));
+  const push = pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log });
+  registerPushRoutes(app, push);
+  if (metrics && config.metricsToken) {
+    metrics.expose(app, config.metricsToken, { jobs: () => jobs.stats(), connectionPool: () => connectionPoolStats(db), imagePool: isolatedIngestStatus, pushSockets: push.openSockets });
+  }
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,

@@ -36,6 +36,8 @@ const envSchema = z.object({
     .regex(/^(off|[01]?[0-9]|2[0-3])$/, 'must be an hour from 0 to 23, or off')
     .default('7'),
   FULFILMENT_API_KEY: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+  /** The operator's bearer token for GET /metrics (Prometheus); without it the server serves no metrics. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   SMTP_URL: z.string().url().optional(),
   /** Serve the outbox at /dev/mailbox; unset, it is served only on a loopback PUBLIC_URL and to callers on this machine. */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
@@ -102,6 +104,8 @@ export interface Config {
     | { kind: 'external'; issuer: string; jwksUrl: string; audience: string; clientId: string };
   /** The back office's key (FULFILMENT_API_KEY); null: the one the server keeps in its database. */
   fulfilmentApiKey: string | null;
+  /** The operator's token for GET /metrics (METRICS_TOKEN); null: no metrics are served. */
+  metricsToken: string | null;
   /** RETENTION_RUN_HOUR_UTC: each day's storage period run starts after this hour; null: this machine starts none. */
   retentionRunHourUtc: number | null;
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     auth,
     fulfilmentApiKey: e.FULFILMENT_API_KEY ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     retentionRunHourUtc: e.RETENTION_RUN_HOUR_UTC === 'off' ? null : Number(e.RETENTION_RUN_HOUR_UTC),
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
     devMailbox: devMailbox(e, publicUrl),

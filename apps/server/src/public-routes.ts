@@ -6,6 +6,7 @@ import { BLOCKED_ORDER_PATH, SHARED_BOOK_COVER_PATH, SHARED_BOOK_PATH, SHARED_BO
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
 import { CONFIRM_ACCOUNT_PAGE, FORGOT_PASSWORD_PAGE, REGISTER_PAGE, RESET_PASSWORD_PAGE } from './platform/auth/embedded/account-routes.js';
 import { OIDC_PREFIX } from './platform/auth/embedded/provider-options.js';
+import { METRICS_PATH } from './platform/metrics/metrics.js';
 import { BLOB_ROUTE } from './platform/blobs/fs-blob-store.js';
 
 const NEWSLETTER = `${SERVICE_BASE_PATHS.emailGateway}${SUBSCRIPTION_PATH}`;
@@ -23,6 +24,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /health': 'load balancers and monitors probe it',
   'GET /health/live': 'a load balancer asks whether the process answers',
   'GET /health/ready': 'a load balancer asks whether the instance can serve customers',
+  [`GET ${METRICS_PATH}`]: "the operator's Prometheus, with its own bearer token (METRICS_TOKEN), checked in constant time; anyone else is answered 404 (decision 094)",
   'GET /config.json': 'the web reads its service addresses before anyone signs in',
   [`GET ${SERVICE_BASE_PATHS.configuration}/:vendorId`]: "the storefront's menus and pages, shown on the sign-in screens too",
   'GET /robots.txt': 'search engines',

@@ -52,6 +52,8 @@ export interface PushSocketService {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes every socket (1001), waiting briefly for their handshakes. */
   close(): Promise<void>;
+  /** Sockets open now, signed in or not yet. */
+  openSockets(): number;
 }
 
 /**
@@ -194,6 +196,7 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
   }
 
   return {
+    openSockets: () => wss.clients.size,
     handleUpgrade(request, socket, head) {
       if (closing) return refuseUpgrade(request, socket, 503, 'unavailable', 'The server is stopping');
       // Browsers always send Origin; a page of another site must not open a customer's channel.

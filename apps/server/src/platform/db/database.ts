@@ -18,6 +18,20 @@ const POSTGRES_CONNECTIONS = 20;
  */
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
+/** A PostgreSQL pool's connections now, for the operator's metrics; none on SQLite. */
+export interface ConnectionPoolStats {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Db, () => ConnectionPoolStats>();
+
+export const connectionPoolStats = (db: Db): ConnectionPoolStats | undefined => pools.get(db)?.();
+
 /** The PostgreSQL driver is loaded only when configured: one machine on SQLite starts faster without it. */
 export async function createDatabase(database: Config['database'], o: { postgresConnections?: number } = {}): Promise<Db> {
   if (database.kind === 'postgres') {
@@ -25,7 +39,9 @@ export async function createDatabase(database: Config['database'], o: { postgres
     const pool = new pg.Pool({ connectionString: database.url, max: o.postgresConnections ?? POSTGRES_CONNECTIONS, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
     // An idle connection the server closes (restart, failover) is replaced on the next query; it must not end the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }));
+    return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);

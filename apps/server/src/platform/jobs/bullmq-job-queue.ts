@@ -139,6 +139,23 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
       });
     },
 
+    async stats() {
+      return Promise.all(
+        [...kinds.entries()].map(async ([kind]) => {
+          const queue = queueOf(kind);
+          const [counts, [oldest]] = await Promise.all([queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed'), queue.getJobs(['waiting'], 0, 0, true)]);
+          return {
+            kind,
+            waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+            delayed: counts.delayed ?? 0,
+            running: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+            oldestWaitingSeconds: oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0,
+          };
+        }),
+      );
+    },
+
     async start() {
       if (started) throw new Error('The job queue was already started');
       started = true;

@@ -273,6 +273,35 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       wake();
     },
 
+    async stats() {
+      const at = now();
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'kind',
+          eb.fn.countAll<number | string>().filterWhere(eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)])).as('waiting'),
+          eb.fn.countAll<number | string>().filterWhere(eb.and([eb('state', '=', 'queued'), eb('run_after', '>', at)])).as('delayed'),
+          eb.fn.countAll<number | string>().filterWhere('state', '=', 'running').as('running'),
+          eb.fn.countAll<number | string>().filterWhere('state', '=', 'failed').as('failed'),
+          eb.fn.min('run_after').filterWhere(eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', at)])).as('oldestDue'),
+        ])
+        .groupBy('kind')
+        .execute();
+      const byKind = new Map(rows.map((r) => [r.kind, r]));
+      return [...kinds.entries()].map(([kind]) => {
+        const row = byKind.get(kind);
+        const oldestDue = row?.oldestDue ? Date.parse(String(row.oldestDue)) : undefined;
+        return {
+          kind,
+          waiting: Number(row?.waiting ?? 0),
+          delayed: Number(row?.delayed ?? 0),
+          running: Number(row?.running ?? 0),
+          failed: Number(row?.failed ?? 0),
+          oldestWaitingSeconds: oldestDue === undefined ? 0 : Math.max(0, (Date.parse(at) - oldestDue) / 1000),
+        };
+      });
+    },
+
     async start() {
       if (state !== 'stored-only') throw new Error('The job queue was already started');
       kinds.start();

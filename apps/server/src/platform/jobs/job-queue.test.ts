@@ -123,6 +123,32 @@ describe.each(backends)('job queue: $name', (backend) => {
     ]);
   });
 
+  it('says what each kind holds for the metrics: waiting, running and given up, and how long the oldest has waited', async () => {
+    const queue = await open();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    queue.define<{ fail?: boolean }>(
+      kind,
+      async (job) => {
+        if (job.payload.fail) throw new Error('gives up');
+        await held;
+      },
+      { concurrency: 1, maxAttempts: 1 },
+    );
+    const statsOf = async () => (await queue.stats()).find((s) => s.kind === kind)!;
+    await queue.enqueue(kind, 'first', {});
+    await queue.enqueue(kind, 'second', {});
+    expect(await statsOf()).toMatchObject({ waiting: 2, delayed: 0, running: 0, failed: 0 });
+    expect((await statsOf()).oldestWaitingSeconds).toBeGreaterThanOrEqual(0);
+
+    await queue.start();
+    await expect.poll(statsOf, { timeout: 10_000 }).toMatchObject({ waiting: 1, running: 1 });
+    release();
+    await expect.poll(statsOf, { timeout: 10_000 }).toMatchObject({ waiting: 0, running: 0, failed: 0, oldestWaitingSeconds: 0 });
+    await queue.enqueue(kind, 'third', { fail: true });
+    await expect.poll(statsOf, { timeout: 10_000 }).toMatchObject({ waiting: 0, running: 0, failed: 1 });
+  });
+
   it('keeps jobs added before the start and runs them once it starts', async () => {
     const queue = await open();
     const ran: string[] = [];

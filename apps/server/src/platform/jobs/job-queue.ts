@@ -21,6 +21,21 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for running ones, whose leases lapse if they do not end. */
   close(): Promise<void>;
+  /** What each declared kind holds now, for the operator's metrics (every process's jobs, not only this one's). */
+  stats(): Promise<JobKindStats[]>;
+}
+
+export interface JobKindStats {
+  kind: string;
+  /** Due and not taken yet. */
+  waiting: number;
+  /** To run later: a retry's back-off. */
+  delayed: number;
+  running: number;
+  /** Given up, kept for a while to be looked at. */
+  failed: number;
+  /** How long the longest-waiting due job has waited, 0 when none waits. */
+  oldestWaitingSeconds: number;
 }
 
 export interface JobRun<P> {

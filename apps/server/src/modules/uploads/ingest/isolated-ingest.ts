@@ -81,6 +81,9 @@ export function ingestPhotoIsolated(filePath: string, options: IngestOptions & {
   return shared.ingest(filePath, options);
 }
 
+/** This machine's image pool now; empty until the first photo is ingested. */
+export const isolatedIngestStatus = (): ImagePoolStatus => shared?.status() ?? { running: 0, queued: 0, pids: [] };
+
 /** The pool's own failures, as a customer would be told; the job's other errors (a missing file) pass as they are. */
 function asRejection(error: unknown): unknown {
   if (error instanceof ImagePoolBusy) return new IngestBusy('The image pool is full', { cause: error });
