@@ -70,4 +70,6 @@ export const PUSH_CLOSE = {
   shuttingDown: { code: 1001, reason: 'Server shutting down' },
   /** The token could not be checked right now: reconnect later. */
   serverError: { code: 1011, reason: 'Try again later' },
+  /** Events may have been missed (the server's link to the other machines came back): reconnect and read back what changed. */
+  missedEvents: { code: 1012, reason: 'Reconnect and read back what was missed' },
 } as const;

@@ -32,7 +32,16 @@ type Timings = Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs'
  */
 export async function servePush(timings: Timings, o: { verify?: (tokens: AccessTokenVerifier) => AccessTokenVerifier } = {}) {
   const log = Fastify({ logger: false }).log;
-  const events = memoryEventBus(log);
+  const missed = new Set<() => void>();
+  // The machine's bus, able to say that events were missed, as Redis's does when it comes back.
+  const events = {
+    ...memoryEventBus(log),
+    onMissedEvents(listener: () => void) {
+      missed.add(listener);
+      return () => missed.delete(listener);
+    },
+    missEvents: () => missed.forEach((listener) => listener()),
+  };
   const tokens = createAccessTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks });
   const push = pushSocketService({ verify: o.verify ? o.verify(tokens) : tokens, events, origins: [OWN_ORIGIN], log, ...timings });
   const server = http.createServer((_req, res) => res.writeHead(426).end());

@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 
 /**
  * The run's Redis (`npm test` starts a throw-away redis-server and sets TEST_REDIS_URL; by hand, point
@@ -42,4 +44,44 @@ export function skipTestsUnlessRedis(): void {
   beforeEach((context) => {
     if (!redisAvailable) context.skip(REDIS_UNAVAILABLE);
   });
+}
+
+export interface OwnRedis {
+  url: string;
+  /** Kills it (SIGKILL, as a crash would), at once; does nothing when it is stopped. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty, and resolves once it answers. */
+  start(): Promise<void>;
+}
+
+/**
+ * A redis-server of the calling test's own on a free port, for the tests of an outage: the run's Redis is
+ * shared and must stay up. Stopped when the test stops it; `npm test` installs redis-server.
+ */
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const own: OwnRedis = {
+    url,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => 50 });
+      client.on('error', () => {});
+      await expect.poll(() => client.ping().catch(() => 'down'), { timeout: 15_000 }).toBe('PONG');
+      client.disconnect();
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await own.start();
+  return own;
 }

@@ -20,6 +20,19 @@ describe('the push socket service', () => {
     prompt.ws.close();
   });
 
+  it('when events may have been missed, closes every socket with the code that makes a page reconnect and read back', async () => {
+    const { url, events } = await servePush({});
+    const signedIn = await authenticatedPush(url, await tokenFor('emma'));
+    const waiting = await connectPush(url, { origin: null });
+    events.missEvents();
+    expect(await closedWithin(signedIn, 2_000)).toEqual(PUSH_CLOSE.missedEvents);
+    expect(await closedWithin(waiting, 2_000)).toEqual(PUSH_CLOSE.missedEvents);
+    // The page's reconnect is taken as any other.
+    const again = await authenticatedPush(url, await tokenFor('emma'));
+    expect(await closedWithin(again, 300)).toBe('open');
+    again.ws.close();
+  });
+
   it('drops a socket that stops answering pings, and keeps one that answers', async () => {
     const { url, events } = await servePush({ pingIntervalMs: 100 });
     const token = await tokenFor('emma');

@@ -99,6 +99,12 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
   });
 
+  // Events published while the bus was cut off reached nobody: every socket is closed with a code that makes
+  // the page reconnect and read back what changed (a zip that finished meanwhile, an order's new status).
+  const stopHearingMissed = o.events.onMissedEvents(() => {
+    for (const ws of wss.clients) closeWith(ws, PUSH_CLOSE.missedEvents);
+  });
+
   /** Each authenticated socket's token: checked again at every ping, so a socket of an account deleted meanwhile ends. */
   const tokens = new Map<WebSocket, string>();
 
@@ -224,6 +230,7 @@ export function pushSocketService(o: PushSocketOptions): PushSocketService {
     async close() {
       closing = true;
       unsubscribe();
+      stopHearingMissed();
       clearInterval(keepalive);
       const open = [...wss.clients];
       await Promise.race([

@@ -3,7 +3,7 @@ import type { PushMessage } from '@shoebox/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testRedisUrl as redisUrl, uniqueRedisPrefix } from '../../test/redis.js';
+import { startOwnRedis, testRedisUrl as redisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import type { EventBus } from './event-bus.js';
 import { memoryEventBus } from './memory-event-bus.js';
 import { PUSH_CHANNEL, redisEventBus } from './redis-event-bus.js';
@@ -149,4 +149,32 @@ describe.skipIf(!redisUrl)('the Redis event bus across machines', () => {
   it('refuses to start when Redis cannot be reached', async () => {
     await expect(redisEventBus({ url: 'redis://127.0.0.1:1', prefix: ownPrefix(), log: recordingLog() })).rejects.toThrow();
   });
+});
+
+describe('the Redis event bus when Redis goes away', () => {
+  it('says events may have been missed once Redis is back, and delivers again', async () => {
+    const redis = await startOwnRedis();
+    try {
+      const bus = await redisEventBus({ url: redis.url, prefix: ownPrefix(), log: recordingLog() });
+      opened.push(bus);
+      let missed = 0;
+      bus.onMissedEvents(() => missed++);
+      const heard = collect(bus);
+      await bus.publish('emma', archiveFinished('emma'));
+      await heard.until(1);
+      expect(missed).toBe(0);
+
+      await redis.stop();
+      await redis.start();
+      await expect.poll(() => missed, { timeout: 30_000 }).toBe(1);
+      // Subscribed again: an event published now arrives.
+      await expect.poll(async () => {
+        await bus.publish('emma', archiveFinished('emma')).catch(() => {});
+        return heard.seen.length;
+      }, { timeout: 15_000 }).toBeGreaterThan(1);
+      expect(missed).toBe(1);
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
 });

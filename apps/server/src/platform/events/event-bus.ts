@@ -13,4 +13,10 @@ export interface EventBus {
   close(): Promise<void>;
   /** Resolves when the bus can carry an event now (the readiness check); rejects when it cannot. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time events may have been missed: the bus's link came back after it was lost, so
+   * whatever was published meanwhile reached nobody. Whoever hands events on tells its clients to read back
+   * what changed. Returns the unsubscribe.
+   */
+  onMissedEvents(listener: () => void): () => void;
 }

@@ -19,6 +19,8 @@ export function memoryEventBus(log: FastifyBaseLogger): EventBus {
       listeners.clear();
     },
     async ping() {},
+    // In one process nothing is ever missed.
+    onMissedEvents: () => () => {},
   };
 }
 

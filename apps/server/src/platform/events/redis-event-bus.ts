@@ -20,7 +20,8 @@ export interface RedisEventBusOptions {
 /**
  * Events through Redis pub/sub: every machine publishes `{userId, message}` as JSON on one channel and
  * hears every event, its own included, and hands it to its sockets. ioredis reconnects on its own;
- * while the subscriber is away, events published meanwhile are missed (the bus delivers at most once).
+ * while either connection is away, events published meanwhile are missed (the bus delivers at most once):
+ * once both are back, `onMissedEvents` listeners are told, so that clients read back what changed.
  */
 export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> {
   const channel = `${o.prefix}${PUSH_CHANNEL}`;
@@ -32,6 +33,27 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
     connection.on('error', (err) => o.log.error({ err, connection: name }, 'Redis connection of the push events failed; reconnecting'));
   }
   const listeners = new Set<(userId: string, message: PushMessage) => void>();
+  const missedListeners = new Set<() => void>();
+  // A connection that closes after the start has missed (subscriber) or may fail to send (publisher) events
+  // until it is ready again; its return is what clients must hear of.
+  let started = false;
+  const lost = new Set<string>();
+  for (const [name, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+    connection.on('close', () => {
+      if (started) lost.add(name);
+    });
+    connection.on('ready', () => {
+      if (!lost.delete(name) || lost.size > 0) return;
+      o.log.warn('Redis is back for the push events: clients are told to read back what they missed');
+      for (const listener of missedListeners) {
+        try {
+          listener();
+        } catch (err) {
+          o.log.error({ err }, 'A missed-events listener failed');
+        }
+      }
+    });
+  }
   subscriber.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
     const envelope = parseEnvelope(raw);
@@ -45,6 +67,7 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
     await Promise.all([publisher.connect(), subscriber.connect()]);
     // ioredis subscribes again by itself after a reconnect.
     await subscriber.subscribe(channel);
+    started = true;
   } catch (err) {
     publisher.disconnect();
     subscriber.disconnect();
@@ -60,11 +83,17 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
       return () => listeners.delete(listener);
     },
     async close() {
+      started = false;
       listeners.clear();
+      missedListeners.clear();
       await Promise.all([publisher.quit(), subscriber.quit()]);
     },
     async ping() {
       await publisher.ping();
+    },
+    onMissedEvents(listener) {
+      missedListeners.add(listener);
+      return () => missedListeners.delete(listener);
     },
   };
 }

@@ -32,12 +32,16 @@ const RETRY_BACKOFF = 'shoebox-retry';
  * renewed on a heartbeat, and a worker whose lock lapsed (its process was killed) has its job moved
  * back to waiting by the stalled check of any worker.
  */
+/** How long adding a job waits for a connection to Redis before it fails as an outage. */
+export const PRODUCER_CONNECT_TIMEOUT_MS = 1_000;
+
 export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
   const { log } = o;
   const timing: JobTiming = { ...DEFAULT_JOB_TIMING, ...o.timing };
   const kinds = jobKinds();
-  // Adding a job fails at once while Redis is away (the caller answers an error); workers wait it out.
-  const producer = new Redis(o.url, { lazyConnect: true, connectionName: `${o.prefix}:producer` });
+  // Adding a job fails at once while Redis is away: the caller answers 503 with Retry-After (decision 092)
+  // instead of holding the request through ioredis's default 20 reconnections (~11 s); workers wait it out.
+  const producer = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: PRODUCER_CONNECT_TIMEOUT_MS, connectionName: `${o.prefix}:producer` });
   const consumer = new Redis(o.url, { lazyConnect: true, maxRetriesPerRequest: null, connectionName: `${o.prefix}:worker` });
   for (const [name, connection] of [['producer', producer], ['worker', consumer]] as const) {
     connection.on('error', (err) => log.error({ err, connection: name }, 'Redis connection of the job queue failed; reconnecting'));

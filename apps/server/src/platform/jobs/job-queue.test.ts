@@ -3,9 +3,11 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { databases, type TestDatabase } from '../../test/databases.js';
-import { deleteRedisKeys, REDIS_UNAVAILABLE, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
+import { deleteRedisKeys, REDIS_UNAVAILABLE, startOwnRedis, testRedisUrl, uniqueRedisPrefix } from '../../test/redis.js';
 import { createDatabase } from '../db/database.js';
 import { startTestChild } from '../../test/children/test-child.js';
+import { isDependencyOutage } from '../http/dependency-outage.js';
+import { PRODUCER_CONNECT_TIMEOUT_MS } from './bullmq-job-queue.js';
 import type { JobRun } from './job-queue.js';
 import { openTestQueue, type TestQueue, type TestQueueSetup } from './fixtures/test-queues.js';
 
@@ -354,4 +356,23 @@ describe.each(backends)('job queue: $name', (backend) => {
     expect(givenUp[0]!.id).toBe('never-ends');
     expect(ran).toEqual([]);
   });
+});
+
+describe('BullMQ while Redis is away', () => {
+  it('adding a job fails within about a second, as an outage the caller answers 503, instead of waiting ~11 s', async () => {
+    const redis = await startOwnRedis();
+    const queue = await openTestQueue({ adapter: 'bullmq', redisUrl: redis.url, prefix: 'away', timing: TEST_TIMING });
+    try {
+      queue.define('away-kind', async () => {});
+      await queue.enqueue('away-kind', 'before', null);
+      await redis.stop();
+      const started = Date.now();
+      const error = await queue.enqueue('away-kind', 'during', null).then(() => undefined, (e: unknown) => e);
+      expect(isDependencyOutage(error), String(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(PRODUCER_CONNECT_TIMEOUT_MS + 2_000);
+    } finally {
+      await redis.stop();
+      await queue.dispose();
+    }
+  }, 60_000);
 });
