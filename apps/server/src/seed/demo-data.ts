@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Shoebox } from '../app.js';
 import type { Config } from '../config.js';
+import { underClusterLease } from '../platform/db/cluster-lease.js';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
 import { seedDemoCampaigns } from './demo-campaigns.js';
 import { seedDemoInvoices } from './demo-invoices.js';
@@ -12,22 +13,30 @@ import { seedDemoWidgets } from './demo-widgets.js';
 
 /**
  * The demo world, part one: the accounts and what they have before anyone signs in (the vouchers their orders
- * carry, invoices, the older system's photos). Every step is idempotent: a restart finds its work done.
+ * carry, invoices, the older system's photos). Every step is idempotent: a restart finds its work done. Machines
+ * of one cluster starting together take turns (decision 096): each step checks, then writes.
  */
 export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<DemoAccount[]> {
-  const accounts = await seedDemoAccounts(shoebox.db);
-  await seedDemoCampaigns(shoebox.db);
-  await seedDemoInvoices(shoebox.db);
-  await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
-  return accounts;
+  return underClusterLease(shoebox.db, 'demo-accounts', async () => {
+    const accounts = await seedDemoAccounts(shoebox.db);
+    await seedDemoCampaigns(shoebox.db);
+    await seedDemoInvoices(shoebox.db);
+    await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
+    return accounts;
+  });
 }
 
 /**
  * Part two, minutes of image work: the photo libraries through the real ingest, then the orders, projects and
  * photo books made of those photos. A failed step is logged and the next still tried; the promise rejects at the end
- * naming every failed step. A restart part-way continues where it stopped.
+ * naming every failed step. A restart part-way continues where it stopped. One machine of a cluster does it
+ * (decision 096): the others wait their turn and find it done, or take it over from a machine that stopped.
  */
 export async function seedDemoLibraries(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await underClusterLease(shoebox.db, 'demo-libraries', () => seedDemoLibrariesNow(shoebox, config, log));
+}
+
+async function seedDemoLibrariesNow(shoebox: Shoebox, config: Config, log: FastifyBaseLogger): Promise<void> {
   const steps: [string, () => Promise<void>][] = [
     ['photos', async () => (await import('./demo-photos.js')).seedDemoPhotos(shoebox.db, shoebox.uploads, log, path.join(config.dataDir, 'demo-seed'))],
     ['order photos', () => linkDemoOrderPhotos(shoebox.db)],

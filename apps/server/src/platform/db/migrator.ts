@@ -31,6 +31,7 @@ import * as boundedArchivesAndExports from './migrations/029-bounded-archives-an
 import * as identityRequestsMailed from './migrations/030-identity-requests-mailed.js';
 import * as orderTrackingAndArticles from './migrations/031-order-tracking-and-articles.js';
 import * as accountRegistrations from './migrations/032-account-registrations.js';
+import * as clusterLeases from './migrations/033-cluster-leases.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '030-identity-requests-mailed': identityRequestsMailed,
   '031-order-tracking-and-articles': orderTrackingAndArticles,
   '032-account-registrations': accountRegistrations,
+  '033-cluster-leases': clusterLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

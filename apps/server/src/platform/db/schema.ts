@@ -461,6 +461,14 @@ export interface IdentityRequestCountsTable {
   count: number;
 }
 
+/** A named piece of work one machine of a cluster does for all (migration 033, decision 096). */
+export interface ClusterLeasesTable {
+  name: string;
+  /** The holding process, as `clusterLease` names it. */
+  owner: string;
+  expires_at: string;
+}
+
 /**
  * An account asked for on the sign-in page, not yet confirmed (migration 032, decision 091): the account
  * exists only once the mailed link is used. Only the token's sha256 is kept; rows go once closed or expired.
@@ -666,6 +674,7 @@ export interface Database {
   identity_requests: IdentityRequestsTable;
   identity_request_counts: IdentityRequestCountsTable;
   account_registrations: AccountRegistrationsTable;
+  cluster_leases: ClusterLeasesTable;
   mail_recipients: MailRecipientsTable;
   mail_recipient_sends: MailRecipientSendsTable;
   account_deletions: AccountDeletionsTable;
