@@ -99,6 +99,7 @@ import { purgeExpiredOidcModels } from './platform/auth/embedded/db-adapter.js';
 import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { API_SCOPE } from './platform/auth/embedded/provider-options.js';
 import { registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
+import { clusterSettings, joinCluster } from './platform/db/cluster-instances.js';
 import { connectionPoolStats, createDatabase, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
@@ -197,7 +198,14 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   if (outbox) registerMailboxPage(app, outbox, config.devMailbox);
   const { blobs, localFolder } = await createBlobStore(config, db);
   // Redis answers for the push events and the job queue alike: one connection to it is checked.
-  registerHealth(app, { database: databaseCheck(db), ...(config.redisUrl ? { redis: () => events.ping() } : {}), storage: () => blobs.ping() });
+  // Instances sharing a PostgreSQL database are one cluster: one whose settings differ is not ready (decision 097).
+  const cluster = config.database.kind === 'postgres' ? await joinCluster(db, clusterSettings(config)) : undefined;
+  registerHealth(app, {
+    database: databaseCheck(db),
+    ...(config.redisUrl ? { redis: () => events.ping() } : {}),
+    storage: () => blobs.ping(),
+    ...(cluster ? { settings: () => cluster.check() } : {}),
+  });
   if (localFolder) registerBlobRoutes(app, localFolder);
   const photos = photoRepository(db);
   const albumRows = albumRepository(db);
@@ -376,6 +384,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       // After the queue, which stops the runs it holds there first.
       await retentionWork.close();
       await events.close();
+      await cluster?.close().catch(() => {});
       await db.destroy();
     },
   };

@@ -26,6 +26,9 @@ const NO_CUSTOMER_DATA = new Set([
   // Addresses mailed at somebody else's request, as hashes with no customer id, forgotten a day after the last mail (decision 076).
   'mail_recipients',
   'mail_recipient_sends',
+  // The cluster's machines: their leases and their settings' digests (decisions 096, 097).
+  'cluster_leases',
+  'cluster_instances',
 ]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -31,8 +31,8 @@ export const databaseCheck = (db: Db) => () => sql`select 1`.execute(db);
 
 /**
  * GET /health/live: the process answers (no database, no network: a busy pool never marks a live instance
- * down). GET /health/ready, and /health as before: every dependency answers within its timeout, else 503
- * naming the ones that did not (decision 092).
+ * down). GET /health/ready, and /health as before: every check passes within its timeout (the dependencies,
+ * and the cluster's settings: decision 097), else 503 naming the ones that did not (decision 092).
  */
 export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): void {
   const base = () => ({ version: SERVER_VERSION, uptimeSeconds: Math.round(process.uptime()) });
@@ -55,7 +55,7 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): v
     const body: Health = { status: ok ? 'ok' : 'degraded', ...base(), checks: results };
     return reply.status(ok ? 200 : 503).header('Cache-Control', 'no-store').send(body);
   };
-  const summary = 'Whether this instance can serve customers: its database, Redis and photo storage each answer in time; 503 names those that do not';
+  const summary = "Whether this instance can serve customers: its database, Redis and photo storage each answer in time, and on a shared database its settings are the cluster's; 503 names the checks that fail";
   route(app, { method: 'GET', url: '/health/ready', summary, response: { 200: healthSchema, 503: healthSchema } }, ready);
   route(app, { method: 'GET', url: '/health', summary, response: { 200: healthSchema, 503: healthSchema } }, ready);
 }

@@ -32,6 +32,7 @@ import * as identityRequestsMailed from './migrations/030-identity-requests-mail
 import * as orderTrackingAndArticles from './migrations/031-order-tracking-and-articles.js';
 import * as accountRegistrations from './migrations/032-account-registrations.js';
 import * as clusterLeases from './migrations/033-cluster-leases.js';
+import * as clusterInstances from './migrations/034-cluster-instances.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '031-order-tracking-and-articles': orderTrackingAndArticles,
   '032-account-registrations': accountRegistrations,
   '033-cluster-leases': clusterLeases,
+  '034-cluster-instances': clusterInstances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

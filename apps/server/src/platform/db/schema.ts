@@ -461,6 +461,16 @@ export interface IdentityRequestCountsTable {
   count: number;
 }
 
+/** An instance of the cluster and the digests of the settings instances must agree on (migration 034, decision 097). */
+export interface ClusterInstancesTable {
+  id: string;
+  /** JSON: setting name → digest of its value. */
+  settings: string;
+  started_at: string;
+  /** Its last heartbeat: an instance not seen for a while is gone. */
+  seen_at: string;
+}
+
 /** A named piece of work one machine of a cluster does for all (migration 033, decision 096). */
 export interface ClusterLeasesTable {
   name: string;
@@ -675,6 +685,7 @@ export interface Database {
   identity_request_counts: IdentityRequestCountsTable;
   account_registrations: AccountRegistrationsTable;
   cluster_leases: ClusterLeasesTable;
+  cluster_instances: ClusterInstancesTable;
   mail_recipients: MailRecipientsTable;
   mail_recipient_sends: MailRecipientSendsTable;
   account_deletions: AccountDeletionsTable;
