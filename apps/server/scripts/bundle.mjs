@@ -31,5 +31,6 @@ const bundle = await rolldown({
   external: (id) => id.startsWith('node:') || (!id.startsWith('.') && !id.startsWith('/') && OUTSIDE.has(packageOf(id))),
   logLevel: 'warn',
 });
+// Its dynamic imports become requires: code V8 compiled from a cache can no longer call import() (Node 20).
 await bundle.write({ dir: out, format: 'cjs', dynamicImportInCjs: false, entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', sourcemap: true });
 await bundle.close();

@@ -45,10 +45,7 @@ Module.prototype._compile = function compileWithCache(content, filename) {
   if (path.dirname(filename) !== bundleDir) return compile.call(this, content, filename);
   const cacheFile = `${filename}.v8-cache`;
   const cachedData = readCache(cacheFile);
-  const script = new vm.Script(Module.wrap(content), {
-    filename,
-    cachedData,
-  });
+  const script = new vm.Script(Module.wrap(content), { filename, cachedData });
   if (!cachedData || script.cachedDataRejected) {
     toSave.push({ script, cacheFile });
     if (!saveScheduled) {

@@ -9,7 +9,8 @@ import { startTestShoebox, useTestShoebox } from './test/test-server.js';
 const addressOf = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, 'probe-id').replace(/\*$/, 'probe/path');
 
 describe.each(databases)('which routes answer without a token, on $name', (kind) => {
-  const server = useTestShoebox(kind);
+  // With every optional route an operator can switch on: the metrics.
+  const server = useTestShoebox(kind, { env: { METRICS_TOKEN: 'operator-metrics-token-0123456789abcdef' } });
 
   it('has every route either in the authenticated scope or named in the public list', () => {
     const routes = server().routes();

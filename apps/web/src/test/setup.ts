@@ -55,8 +55,11 @@ beforeEach(() => {
   unhandled.length = 0;
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A request the screen started before it was unmounted (a prefetch waiting for its token) is sent now,
+  // against this test's handlers, not counted against the next test.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   server.resetHandlers();
   clearCookies();
   window.localStorage.clear();
