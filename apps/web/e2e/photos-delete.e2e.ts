@@ -73,8 +73,10 @@ describe('deleting photos (emma, the demo library)', () => {
   it('deletes several selected photos at once, and selection mode ends', async () => {
     const ids = await visibleTileIds(page, 3);
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    for (const id of ids) await page.locator(`[data-photo-id="${id}"]`).click();
     const toolbar = page.getByRole('region', { name: 'Selected photos' });
+    // In selection mode before the tiles are clicked: a click before it opens the photo's preview instead.
+    await toolbar.waitFor();
+    for (const id of ids) await page.locator(`[data-photo-id="${id}"]`).click();
     expect(await toolbar.getByRole('status').innerText()).toBe('3 selected');
     await toolbar.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete 3 photos?' }).getByRole('button', { name: 'Delete photos' }).click();
@@ -96,8 +98,10 @@ describe('deleting photos (emma, the demo library)', () => {
     });
     const ids = await visibleTileIds(page, 2);
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    for (const id of ids) await page.locator(`[data-photo-id="${id}"]`).click();
     const toolbar = page.getByRole('region', { name: 'Selected photos' });
+    // In selection mode before the tiles are clicked: a click before it opens the photo's preview instead.
+    await toolbar.waitFor();
+    for (const id of ids) await page.locator(`[data-photo-id="${id}"]`).click();
     await toolbar.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog', { name: 'Delete 2 photos?' }).getByRole('button', { name: 'Delete photos' }).click();
 
