@@ -163,7 +163,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   });
   const routes = routeInventory(app);
   // Counted from the first route on, and only where an operator reads them.
-  const metrics = config.metricsToken ? createMetrics(app) : undefined;
+  const metrics = config.metricsToken ? createMetrics(app, config.metricsToken) : undefined;
   // Secure by default: a route that is neither in the authenticated scope nor named public stops the start.
   app.addHook('onReady', async () => {
     const stray = unaccountedRoutes(routes(), Object.keys(PUBLIC_ROUTES));
@@ -293,9 +293,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   const push = pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log });
   registerPushRoutes(app, push);
-  if (metrics && config.metricsToken) {
-    metrics.expose(app, config.metricsToken, { jobs: () => jobs.stats(), connectionPool: () => connectionPoolStats(db), imagePool: isolatedIngestStatus, pushSockets: push.openSockets });
-  }
+  metrics?.expose({ jobs: () => jobs.stats(), connectionPool: () => connectionPoolStats(db), imagePool: isolatedIngestStatus, pushSockets: push.openSockets });
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { acceptCookies } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { authCookies, bearerHeaders, signIn, submitSignInForm, waitForSignInPage } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';

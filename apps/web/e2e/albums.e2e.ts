@@ -5,23 +5,8 @@ import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'pla
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser';
-import {
-  acceptCookies,
-  accountInfo,
-  albumCard,
-  albumId,
-  albumPhotoIds,
-  albumsSection,
-  DEMO_ALBUMS,
-  horizontalOverflow,
-  ownAlbums,
-  pickVisibleTiles,
-  renderedTileIds,
-  tabCount,
-  toast,
-  visibleTileIds,
-  waitForDemoAlbums,
-} from './support/albums';
+import { accountInfo, albumCard, albumId, albumPhotoIds, albumsSection, DEMO_ALBUMS, horizontalOverflow, ownAlbums, pickVisibleTiles, renderedTileIds, tabCount, toast, visibleTileIds, waitForDemoAlbums } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { DEMO_LIBRARY_OWNER, photoApi, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 

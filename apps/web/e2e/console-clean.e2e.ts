@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { acceptCookies } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { signIn } from './support/auth';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type TestServer } from './support/server';

@@ -3,7 +3,7 @@ import { ARTICLES, superOrderListSchema } from '@shoebox/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAsCustomer, signIn } from './support/auth';
-import { acceptCookies } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';

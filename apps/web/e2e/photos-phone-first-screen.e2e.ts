@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/src/seed/demo-accounts';
-import { cookiesAnswered } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { bearerHeaders, signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
@@ -49,6 +49,7 @@ function language(name: 'en' | 'de', locale: string, channel?: string) {
     bannerSummary: banner.summary!,
     showMore: banner.showMore!,
     addPhotos: localeTexts(locale, 'upload').addPhotos as unknown as string,
+    acceptAll: (JSON.parse(fs.readFileSync(new URL(`../public/locales/${locale}.json`, import.meta.url), 'utf8')) as { consent: { acceptAll: string } }).consent.acceptAll,
     storageLabel: new RegExp(`^(${storageLabels.join('|')})$`),
   };
 }
@@ -84,20 +85,6 @@ async function photosCount(page: Page, baseUrl: string): Promise<number> {
 }
 
 /**
- * Answers the cookie question (its buttons differ per language: the last one accepts), so the banner covers
- * nothing; a browser that answered it sees none.
- */
-async function answerCookies(page: Page): Promise<void> {
-  const banner = page.getByRole('region', { name: 'Cookies' });
-  if (await cookiesAnswered(page)) {
-    expect(await banner.count()).toBe(0);
-    return;
-  }
-  await banner.getByRole('button').last().click();
-  await banner.waitFor({ state: 'detached' });
-}
-
-/**
  * Waits until the page has its settled shape: the storage status known, 'Add photos', the tab counts and
  * the first thumbnail shown; the critical storage modal (Sofia's), which opens by itself once per browser
  * session, and the cookie question are answered.
@@ -120,7 +107,7 @@ async function waitForSettledPage(page: Page, lang: Language, { newSession }: { 
       await dialog.waitFor({ state: 'detached' });
     }
   }
-  await answerCookies(page);
+  await acceptCookies(page, lang.acceptAll);
   await page.mouse.move(1, 1);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

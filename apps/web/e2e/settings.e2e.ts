@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptCookies } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';

@@ -4,21 +4,8 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { launchBrowser, newContext, screenshot } from './support/browser';
-import {
-  acceptCookies,
-  accountInfo,
-  albumCard,
-  albumId,
-  albumsSection,
-  DEMO_ALBUMS,
-  LARS_LIBRARY_SIZE,
-  ownAlbums,
-  readAlbums,
-  tabCount,
-  toast,
-  visibleTileIds,
-  waitForDemoAlbums,
-} from './support/albums';
+import { accountInfo, albumCard, albumId, albumsSection, DEMO_ALBUMS, LARS_LIBRARY_SIZE, ownAlbums, readAlbums, tabCount, toast, visibleTileIds, waitForDemoAlbums } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { DEMO_LIBRARY_OWNER, photoApi, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 

@@ -7,7 +7,7 @@ import { makeTestJpeg } from '../../server/src/seed/photo-like-images';
 import { openZip } from '../../server/src/test/downloads';
 import { encodeMetadata } from '../../server/src/test/photo-library';
 import { connectPush, type PushClient } from '../../server/src/test/push-client';
-import { acceptCookies } from './support/albums';
+import { acceptCookies } from './support/cookies';
 import { signIn } from './support/auth';
 import { launchBrowser, newContext, pageProblems, screenshot } from './support/browser';
 import { startTwoServers, twoServersUnavailable, type TwoServers } from './support/two-servers';

@@ -1,4 +1,3 @@
-import { CONSENT_COOKIE } from '@shoebox/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { photoApi } from './photos';
 
@@ -86,25 +85,6 @@ export function albumsSection(page: Page, title: string): Locator {
 /** An album card (its list item) of a section, by the album's name. */
 export function albumCard(section: Locator, name: string): Locator {
   return section.getByRole('listitem').filter({ has: section.page().getByRole('link', { name, exact: true }) });
-}
-
-/** Whether the browser context answered the cookie question: the banner shows exactly when it has not. */
-export async function cookiesAnswered(page: Page): Promise<boolean> {
-  return (await page.context().cookies()).some((cookie) => cookie.name === CONSENT_COOKIE);
-}
-
-/**
- * Accepts the cookie banner of a page of the account area, so it covers nothing: waits for it where the
- * context has not answered yet (it renders after the page has loaded), and expects none where it has.
- */
-export async function acceptCookies(page: Page): Promise<void> {
-  const banner = page.getByRole('region', { name: 'Cookies' });
-  if (await cookiesAnswered(page)) {
-    if ((await banner.count()) !== 0) throw new Error('The cookie banner shows although this browser answered it');
-    return;
-  }
-  await banner.getByRole('button', { name: 'Accept all' }).click();
-  await banner.waitFor({ state: 'detached' });
 }
 
 /** A toast (sonner) showing exactly this text. */

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptCookies } from './albums';
+import { acceptCookies } from './cookies';
 import { signIn } from './auth';
 import { launchBrowser, newContext } from './browser';
 import { startServer, type TestServer } from './server';

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { bearerSecret } from '../../platform/http/bearer-secret.js';
 import { TooManyRequests, unauthorized } from '../../platform/http/errors.js';
 import type { BackOfficeFailureRepository } from './back-office-failure.repository.js';
 
@@ -9,16 +9,13 @@ export const BACK_OFFICE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** The secrets-table name of the key the server makes when FULFILMENT_API_KEY is not set. */
 export const FULFILMENT_KEY_SECRET = 'fulfilment.api-key';
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
-
 /**
  * Checks the back office's service credential (`Authorization: Bearer <key>`) in constant time.
  * A customer's access token is simply a wrong key. Past the limit of refusals a client address is
  * refused, with the right key too, until its window ends: the answer then says nothing about the key.
  */
 export function backOfficeCredential(o: { key: string; failures: BackOfficeFailureRepository; now?: () => number }) {
-  const expected = digest(o.key);
+  const credential = bearerSecret(o.key);
   const now = o.now ?? Date.now;
 
   return async function check(request: FastifyRequest): Promise<void> {
@@ -29,16 +26,15 @@ export function backOfficeCredential(o: { key: string; failures: BackOfficeFailu
     const throttled = () => new TooManyRequests('Too many refused back-office credentials from this address; try again later', retryAfter);
     const clientKey = `client:${request.ip}`;
 
-    const given = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    // Both sides are hashed first, so the comparison takes as long whatever the length given.
-    if (given !== undefined && timingSafeEqual(digest(given), expected)) {
+    const given = credential(request.headers.authorization);
+    if (given === 'right') {
       if ((await o.failures.failuresIn(clientKey, windowStart)) >= BACK_OFFICE_MAX_FAILURES) throw throttled();
       return;
     }
     const count = await o.failures.count(clientKey, windowStart);
     request.log.warn({ ip: request.ip, failures: count }, 'Back-office call with a wrong or missing service credential');
     if (count > BACK_OFFICE_MAX_FAILURES) throw throttled();
-    throw unauthorized(given === undefined ? 'The back-office service credential is missing' : 'The back-office service credential is not valid');
+    throw unauthorized(given === 'missing' ? 'The back-office service credential is missing' : 'The back-office service credential is not valid');
   };
 }
 export type BackOfficeCredentialCheck = ReturnType<typeof backOfficeCredential>;

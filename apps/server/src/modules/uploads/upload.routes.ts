@@ -202,7 +202,11 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
       labelErrorsAsJson(reply.raw);
       releaseWhenClientLeaves(request.raw);
       reply.hijack();
-      (tus ??= createTus()).then(
+      // A start that failed (its module could not load) is tried again by the next upload, not kept.
+      (tus ??= createTus().catch((error: unknown) => {
+        tus = undefined;
+        throw error;
+      })).then(
         (server) => server.handle(request.raw, reply.raw),
         (error: unknown) => {
           app.log.error({ err: error, correlationId: request.id }, 'The upload server could not start');

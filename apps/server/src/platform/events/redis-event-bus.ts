@@ -29,9 +29,6 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
   const publisher = new Redis(o.url, { lazyConnect: true, connectionName: `${o.prefix}push-publisher` });
   // A subscribed connection can send nothing else, so publishing has a connection of its own.
   const subscriber = new Redis(o.url, { lazyConnect: true, connectionName: `${o.prefix}push-subscriber` });
-  for (const [name, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
-    connection.on('error', (err) => o.log.error({ err, connection: name }, 'Redis connection of the push events failed; reconnecting'));
-  }
   const listeners = new Set<(userId: string, message: PushMessage) => void>();
   const missedListeners = new Set<() => void>();
   // A connection that closes after the start has missed (subscriber) or may fail to send (publisher) events
@@ -39,6 +36,7 @@ export async function redisEventBus(o: RedisEventBusOptions): Promise<EventBus> 
   let started = false;
   const lost = new Set<string>();
   for (const [name, connection] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+    connection.on('error', (err) => o.log.error({ err, connection: name }, 'Redis connection of the push events failed; reconnecting'));
     connection.on('close', () => {
       if (started) lost.add(name);
     });

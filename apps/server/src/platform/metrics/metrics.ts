@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConnectionPoolStats } from '../db/database.js';
+import { bearerSecret } from '../http/bearer-secret.js';
 import { notFound } from '../http/errors.js';
 import type { ImagePoolStatus } from '../images/image-pool.js';
 import type { JobKindStats } from '../jobs/job-queue.js';
@@ -24,8 +24,8 @@ export interface MetricsSources {
 }
 
 export interface Metrics {
-  /** Adds GET /metrics for the operator's bearer token (decision 094), reading `sources` at each scrape. */
-  expose(app: FastifyInstance, token: string, sources: MetricsSources): void;
+  /** Adds GET /metrics for the operator's token (decision 094), reading `sources` at each scrape. */
+  expose(sources: MetricsSources): void;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface Metrics {
  * database's connection pool, the image pool, the push sockets and the process (CPU, memory, event loop).
  * A registry of its own per server, so servers in one process (the tests') never count into each other.
  */
-export function createMetrics(app: FastifyInstance): Metrics {
+export function createMetrics(app: FastifyInstance, token: string): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
@@ -51,7 +51,7 @@ export function createMetrics(app: FastifyInstance): Metrics {
   });
 
   return {
-    expose(scope, token, sources) {
+    expose(sources) {
       // Both job gauges read one answer per scrape.
       let jobsOfThisScrape: Promise<JobKindStats[]> | undefined;
       const jobs = () => (jobsOfThisScrape ??= sources.jobs());
@@ -86,14 +86,10 @@ export function createMetrics(app: FastifyInstance): Metrics {
       });
       gauge('push_sockets', 'Push channel sockets open on this instance', [], (g) => g.set(sources.pushSockets()));
 
-      const expected = digest(token);
-      // Answered like an unknown address to anyone without the token: the metrics are not for customers.
-      const isOperator = (request: FastifyRequest) => {
-        const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-        return given !== undefined && timingSafeEqual(digest(given), expected);
-      };
-      scope.get(METRICS_PATH, async (request, reply) => {
-        if (!isOperator(request)) throw notFound(`No route GET ${METRICS_PATH}`);
+      const operator = bearerSecret(token);
+      app.get(METRICS_PATH, async (request, reply) => {
+        // Answered like an unknown address to anyone without the token: the metrics are not for customers.
+        if (operator(request.headers.authorization) !== 'right') throw notFound(`No route GET ${METRICS_PATH}`);
         let text: string;
         try {
           text = await registry.metrics();
@@ -105,6 +101,3 @@ export function createMetrics(app: FastifyInstance): Metrics {
     },
   };
 }
-
-/** Hashed first, so comparing takes as long whatever the length given. */
-const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { apiUrl } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { makePhoto, servePhotoLibrary } from '../../../test/photo-library';
+import { daysAgo, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
 
 async function cardTitles() {
@@ -64,6 +65,17 @@ describe('overview', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => `/my-photos/photos/preview/${id}`));
     expect(within(newest).getByRole('img', { name: 'IMG_1.jpg' })).toHaveAttribute('src', 'http://img.test/p1-300.jpg');
     expect(within(photos).getByRole('link', { name: 'See all photos' })).toHaveAttribute('href', '/my-photos/photos');
+  });
+
+  test("on a small screen the account menu takes the overview's place, with the latest order and the newest photos under it", async () => {
+    serveOrders([superOrder({ orderCode: 'SO-MAKING', createdAt: daysAgo(5), status: 'ProductionStarted' })]);
+    renderApp('/', { smallScreen: true });
+    await screen.findByRole('navigation', { name: 'Account menu' });
+    expect(screen.queryByText('Here you can follow your orders, keep your photos and manage your account.')).not.toBeInTheDocument();
+    const order = await screen.findByRole('region', { name: 'Your latest order' });
+    expect(within(order).getByRole('link', { name: 'View order SO-MAKING' })).toHaveAttribute('href', '/orders/SO-MAKING');
+    const photos = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(photos).findAllByRole('link', { name: /^IMG_/ })).toHaveLength(6);
   });
 
   test('a library about to be deleted says so on the Overview too, with the way to keep it', async () => {

@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useMe } from '../../../api/customer/get-me';
-import { LazySlot } from '../../../components/ui/lazy-slot';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
 import { paths } from '../../../lib/paths';
-import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useServices } from '../../../lib/services';
-import { LatestOrderCard } from '../../orders';
-import { PhotosOverviewCard } from '../../photos';
+import { DashboardCards } from '../components/dashboard-cards';
 import styles from './overview-page.module.css';
 
 /**
@@ -19,7 +16,6 @@ export function OverviewPage() {
   const { flags } = useServices();
   const identity = useRouteLoaderData('signed-in') as SignedInIdentity;
   const { data: me } = useMe();
-  const cardsMayLoad = useAfterIdle(me !== undefined);
 
   const cards = [
     { to: paths.orders, title: t('menu.orders'), body: t('overview.cards.orders') },
@@ -34,22 +30,7 @@ export function OverviewPage() {
     <>
       <p className={styles.greeting}>{me ? t('overview.greeting', { name: me.firstName }) : '\u00a0'}</p>
       <p className={styles.intro}>{t('overview.intro')}</p>
-      {/*
-        The dashboard's cards load on their own once the customer is greeted: the greeting and the areas never
-        wait for them, and their code does not compete with the greeting's (web-payload bench).
-      */}
-      {cardsMayLoad && (
-        <>
-          <LazySlot>
-            <LatestOrderCard />
-          </LazySlot>
-          {flags.isOn('PhotoManagementTimelineViewEnabled') && (
-            <LazySlot>
-              <PhotosOverviewCard />
-            </LazySlot>
-          )}
-        </>
-      )}
+      <DashboardCards />
       <ul className={styles.cards}>
         {cards.map((card) => (
           <li key={card.to}>

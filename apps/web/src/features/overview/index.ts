@@ -1,0 +1,2 @@
+export { DashboardCards } from './components/dashboard-cards';
+export { OverviewPage } from './routes/overview-page';
