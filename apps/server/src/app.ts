@@ -66,7 +66,8 @@ import { projectService } from './modules/projects/project.service.js';
 import { pushSocketService } from './modules/push/push-socket.service.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
 import { isolatedIngestStatus } from './modules/uploads/ingest/isolated-ingest.js';
-import { uploadDatastore } from './modules/uploads/upload-datastore.js';
+import { createUploadDatastore } from './modules/uploads/store/create-upload-datastore.js';
+import type { UploadDatastore } from './modules/uploads/store/upload-datastore.js';
 import { startUploadRecovery } from './modules/uploads/upload-recovery.js';
 import { uploadRepository } from './modules/uploads/upload.repository.js';
 import { registerUploadRoutes } from './modules/uploads/upload.routes.js';
@@ -128,6 +129,8 @@ export interface Shoebox {
   /** Every route the server answers, and whether it is in the authenticated scope. */
   routes: () => RegisteredRoute[];
   uploads: UploadService;
+  /** Where received upload bytes wait for their ingest: this machine's folder, or the bucket. */
+  uploadFiles: UploadDatastore;
   /** Push events for customers, fanned out to their sockets on every machine. */
   events: EventBus;
   /** Durable background jobs; every kind is defined while the modules are wired, before it starts. */
@@ -212,7 +215,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const library = photoService(photos, blobs, albumRows.counts);
   const albums = albumService(albumRows, library.toPhoto);
   const uploadRows = uploadRepository(db);
-  const uploadFiles = uploadDatastore(config.uploadsDir);
+  const uploadFiles = await createUploadDatastore(config, db);
   const customers = customerService(customerRepository(db));
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums, mayAdd: customers.mayAdd });
   const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, picturesOf: library.picturesOf, log: app.log });
@@ -358,6 +361,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     db,
     routes,
     uploads,
+    uploadFiles,
     events,
     jobs,
     activation,

@@ -12,7 +12,7 @@ import { startPhotoBlobSweeper } from '../modules/photos/photo-blob-sweeper.js';
 import { photoRepository } from '../modules/photos/photo.repository.js';
 import { makeTestJpeg, type TestJpegOptions } from '../seed/photo-like-images.js';
 import { startUploadRecovery } from '../modules/uploads/upload-recovery.js';
-import { uploadDatastore as datastoreOver, type UploadDatastore } from '../modules/uploads/upload-datastore.js';
+import type { UploadDatastore } from '../modules/uploads/store/upload-datastore.js';
 import { UPLOAD_PATH } from '../modules/uploads/upload.routes.js';
 import { uploadRepository } from '../modules/uploads/upload.repository.js';
 import type { IngestResult } from '../modules/uploads/upload.service.js';
@@ -232,9 +232,9 @@ export async function sweepDeletedBlobs(server: TestShoebox): Promise<number> {
   }
 }
 
-/** The tus datastore over the server's upload folder, as the server makes it. */
+/** The server's tus datastore: its upload folder, or the bucket. */
 export function uploadDatastore(server: TestShoebox): UploadDatastore {
-  return datastoreOver(server.config.uploadsDir);
+  return server.uploadFiles;
 }
 
 /** Runs the upload recovery pass once, as its timer would. */

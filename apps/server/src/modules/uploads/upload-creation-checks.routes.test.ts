@@ -7,7 +7,7 @@ import { insertAlbum } from '../../test/albums.js';
 import { databases } from '../../test/databases.js';
 import { encodeMetadata, locationOfUpload, newCustomer, tusClient, tusFilesOf, useLibraryServer, type TestCustomer } from '../../test/photo-library.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
-import { UPLOAD_EXPIRY_MS } from './upload-datastore.js';
+import { UPLOAD_EXPIRY_MS } from './store/upload-datastore.js';
 import { MAX_UNFINISHED_UPLOAD_BYTES, MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
 import { RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 

@@ -1,5 +1,5 @@
 import type { UploadsTable } from '../../platform/db/schema.js';
-import { UPLOAD_EXPIRY_MS } from './upload-datastore.js';
+import { UPLOAD_EXPIRY_MS } from './store/upload-datastore.js';
 
 /** How often recovery looks at unfinished uploads: an expired one is given up at the first pass after it expires. */
 export const RECOVERY_INTERVAL_MS = 10 * 60 * 1000;

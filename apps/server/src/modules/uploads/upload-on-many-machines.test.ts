@@ -7,7 +7,7 @@ import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
 import { locationOfUpload, newCustomer, recoverUploads, type TestCustomer, tusClient, uploadDatastore } from '../../test/photo-library.js';
 import { startTestShoebox, type TestShoebox } from '../../test/test-server.js';
 import { makeTestJpeg } from '../../seed/photo-like-images.js';
-import { UPLOAD_EXPIRY_MS } from './upload-datastore.js';
+import { UPLOAD_EXPIRY_MS } from './store/upload-datastore.js';
 import { MAX_UNFINISHED_UPLOADS } from './upload-limits.js';
 import { RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 

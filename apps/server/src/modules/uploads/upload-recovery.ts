@@ -3,7 +3,7 @@ import { IngestRejection } from './ingest/ingest-rejection.js';
 import type { UploadsTable } from '../../platform/db/schema.js';
 import { givingUp, OTHER_MACHINES_UPLOADS_KEPT_MS, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 import { UploadBusy } from './upload-busy.js';
-import type { UploadDatastore } from './upload-datastore.js';
+import type { UploadDatastore } from './store/upload-datastore.js';
 import type { UploadRepository } from './upload.repository.js';
 import type { UploadService } from './upload.service.js';
 
@@ -59,7 +59,7 @@ export function startUploadRecovery(o: { datastore: UploadDatastore; uploads: Up
       after = { createdAt: last.created_at, id: last.id };
     }
     if (stopped) return;
-    await o.datastore.store.deleteExpired().catch((err: unknown) => o.log.error({ err }, 'Removing expired uploads failed'));
+    await o.datastore.deleteExpired().catch((err: unknown) => o.log.error({ err }, 'Removing expired uploads failed'));
     await o.uploads.deleteFinishedBefore(new Date(Date.now() - FINISHED_KEPT_MS).toISOString());
   };
 

@@ -8,7 +8,7 @@ import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError, errorBody as errorShape } from '../../platform/http/errors.js';
 import { IngestRejection } from './ingest/ingest-rejection.js';
 import { UploadBusy } from './upload-busy.js';
-import type { UploadDatastore } from './upload-datastore.js';
+import type { UploadDatastore } from './store/upload-datastore.js';
 import type { IngestResult, UploadService } from './upload.service.js';
 import { checkTusRequest } from './tus-protocol-check.js';
 
@@ -103,10 +103,11 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
   // The tus server's module (and the web request classes it builds on load) comes with the first upload, not
   // with every start of the server.
   const createTus = async () => {
-    const { Server } = await import('@tus/server');
+    const { MemoryLocker, Server } = await import('@tus/server');
     return new Server({
       path: UPLOAD_PATH,
       datastore: o.datastore.store,
+      locker: o.datastore.locker(new MemoryLocker()),
       maxSize: UPLOAD_MAX_BYTES,
       relativeLocation: true,
       exposedHeaders: EXPOSED_HEADERS,

@@ -6,7 +6,7 @@ import { IngestRejection } from './ingest/ingest-rejection.js';
 import { IngestBusy, ingestPhotoIsolated } from './ingest/isolated-ingest.js';
 import { dateFromLastModified, type DateTaken } from './ingest/read-date-taken.js';
 import { UploadBusy } from './upload-busy.js';
-import type { UploadDatastore } from './upload-datastore.js';
+import type { UploadDatastore } from './store/upload-datastore.js';
 import { givingUp, RECOVERY_INTERVAL_MS } from './upload-giving-up.js';
 import {
   libraryFull,
@@ -104,15 +104,25 @@ export function uploadService(o: {
     }
   }
 
-  async function ingest(uploadId: string): Promise<IngestResult> {
+  /** Once per upload in the whole cluster at a time: one that another instance finished meanwhile answers its outcome. */
+  const ingest = (uploadId: string) => datastore.alone(uploadId, () => ingestAlone(uploadId));
+
+  async function ingestAlone(uploadId: string): Promise<IngestResult> {
     const upload = await uploads.find(uploadId);
     if (!upload) throw new Error(`Unknown upload ${uploadId}`);
     if (upload.status === 'done' && upload.photo_id) return { photoId: upload.photo_id, duplicate: upload.duplicate === 1 };
     await uploads.markIngesting(uploadId);
     const fallbackDate = await lastModifiedOf(uploadId);
+    const file = await datastore.localFile(uploadId);
+    if (!file) {
+      // Finished meanwhile by another instance, which removed the bytes: its outcome is the answer.
+      const now = await uploads.find(uploadId);
+      if (now?.status === 'done' && now.photo_id) return { photoId: now.photo_id, duplicate: now.duplicate === 1 };
+      throw new Error(`The bytes of upload ${uploadId} are gone`);
+    }
     let stored: StoredPhoto;
     try {
-      stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: datastore.fileOf(uploadId), fallbackDate });
+      stored = await storePhoto({ customerId: upload.customer_id, fileName: upload.file_name, uploadId, filePath: file.path, fallbackDate });
     } catch (error) {
       // The bytes stay for the client's retry or the recovery pass: a busy server loses no upload.
       if (error instanceof IngestBusy) throw new UploadBusy();
@@ -121,6 +131,8 @@ export function uploadService(o: {
       // Nothing of a refused file is kept.
       await datastore.remove(uploadId);
       throw error;
+    } finally {
+      await file.release();
     }
     // The same upload stored again (its server stopped before recording the outcome) is no duplicate of itself.
     const result = { photoId: stored.photoId, duplicate: stored.duplicate && stored.uploadId !== uploadId };

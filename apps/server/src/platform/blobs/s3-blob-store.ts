@@ -15,7 +15,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { BlobNotFoundError, checkedBlobKey, type BlobStore } from './blob-store.js';
-import { s3BucketUrl, type S3BlobConfig } from './s3-bucket.js';
+import { RESUMABLE_UPLOADS_PREFIX, s3BucketUrl, s3ClientSettings, type S3BlobConfig } from './s3-bucket.js';
 import { presignGet } from './sigv4-presign.js';
 import { hourlySigningWindow, SIGNED_URL_TTL_SECONDS } from './url-signer.js';
 
@@ -37,16 +37,7 @@ const isNotFound = (err: unknown) => {
  * is there whole or not at all); URLs are presigned locally, without a call per photo.
  */
 export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now()): BlobStore {
-  const client = new S3Client({
-    region: o.region,
-    endpoint: o.endpoint,
-    forcePathStyle: o.forcePathStyle,
-    credentials: o.credentials,
-    // Checksums only where S3 requires them: many S3-compatible services store the SDK's optional
-    // checksummed (aws-chunked) uploads with their framing, not as the photo's bytes.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client(s3ClientSettings(o));
   const base = s3BucketUrl(o);
   const put = async (key: string, bytes: Buffer, contentType: string) => {
     await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key), Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }));
@@ -184,11 +175,12 @@ export function s3BlobStore(o: S3BlobConfig, now: () => number = () => Date.now(
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: checkedBlobKey(key) }));
     },
     async sweepPartials(olderThanMs) {
-      // The bucket is this store's: every unfinished multipart upload in it is one of its streamed writes.
+      // Every unfinished multipart upload in the bucket is one of this store's streamed writes, but for the
+      // resumable uploads still arriving, which wait for their customer as long as their own expiry says.
       let removed = 0;
       for await (const page of unfinishedUploadPages()) {
         for (const { Key, UploadId, Initiated } of page) {
-          if (!Key || !UploadId) continue;
+          if (!Key || !UploadId || Key.startsWith(RESUMABLE_UPLOADS_PREFIX)) continue;
           // Started within the window: fresh whatever its parts say, so they need not be listed.
           if (Initiated && now() - Initiated.getTime() < olderThanMs) continue;
           // A live write adds a part every few seconds; one whose newest part is this old has no writer left.

@@ -21,3 +21,23 @@ export function s3BucketUrl(o: Pick<S3BlobConfig, 'bucket' | 'region' | 'endpoin
   if (o.forcePathStyle || o.bucket.includes('.')) return `${endpoint.origin}${basePath}/${o.bucket}`;
   return `${endpoint.protocol}//${o.bucket}.${endpoint.host}${basePath}`;
 }
+
+/**
+ * Keys under this prefix are resumable uploads still arriving (the uploads module's store, decision 099):
+ * they expire by their own rule, so the sweep of stopped blob writes leaves them alone.
+ */
+export const RESUMABLE_UPLOADS_PREFIX = 'uploads/';
+
+/** How every S3 client of the server talks to the bucket's service. */
+export function s3ClientSettings(o: S3BlobConfig) {
+  return {
+    region: o.region,
+    endpoint: o.endpoint,
+    forcePathStyle: o.forcePathStyle,
+    credentials: o.credentials,
+    // Checksums only where S3 requires them: many S3-compatible services store the SDK's optional
+    // checksummed (aws-chunked) uploads with their framing, not as the photo's bytes.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+  };
+}

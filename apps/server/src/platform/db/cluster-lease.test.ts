@@ -3,7 +3,7 @@ import { seedDemoAccountsAndRecords } from '../../seed/demo-data.js';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts.js';
 import { databases, useMigratedDatabase } from '../../test/databases.js';
 import { startTestShoebox } from '../../test/test-server.js';
-import { underClusterLease } from './cluster-lease.js';
+import { clusterLease, underClusterLease } from './cluster-lease.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +30,23 @@ describe.each(databases)('a cluster lease on $name', (kind) => {
     expect(overlapped).toBe(false);
     expect(done.sort()).toEqual(['a', 'b', 'c']);
     expect(await db().selectFrom('cluster_leases').selectAll().where('name', '=', name).execute()).toEqual([]);
+  });
+
+  it("a machine waiting for a lease asks its holder to let go: the holder sees it when it renews, and the waiter takes it once released", async () => {
+    const name = fresh();
+    const holder = clusterLease(db(), name, { owner: 'holder' });
+    const waiter = clusterLease(db(), name, { owner: 'waiter' });
+    expect(await holder.take()).toBe(true);
+    expect(await holder.renew()).toEqual({ held: true, releaseRequested: false });
+    expect(await waiter.take()).toBe(false);
+    await waiter.askForRelease();
+    expect(await holder.renew()).toEqual({ held: true, releaseRequested: true });
+    // Asking is no taking: the holder keeps the lease until it lets go.
+    expect(await waiter.take()).toBe(false);
+    await holder.release();
+    expect(await holder.renew()).toEqual({ held: false, releaseRequested: false });
+    expect(await waiter.take()).toBe(true);
+    expect(await waiter.renew()).toEqual({ held: true, releaseRequested: false });
   });
 
   it('takes over a lease whose holder stopped without releasing it once it expires, not before', async () => {

@@ -33,6 +33,7 @@ import * as orderTrackingAndArticles from './migrations/031-order-tracking-and-a
 import * as accountRegistrations from './migrations/032-account-registrations.js';
 import * as clusterLeases from './migrations/033-cluster-leases.js';
 import * as clusterInstances from './migrations/034-cluster-instances.js';
+import * as leaseReleaseRequests from './migrations/035-lease-release-requests.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '032-account-registrations': accountRegistrations,
   '033-cluster-leases': clusterLeases,
   '034-cluster-instances': clusterInstances,
+  '035-lease-release-requests': leaseReleaseRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -477,6 +477,8 @@ export interface ClusterLeasesTable {
   /** The holding process, as `clusterLease` names it. */
   owner: string;
   expires_at: string;
+  /** 1 once another machine asked the holder to let go (migration 035). */
+  release_requested: Generated<number>;
 }
 
 /**

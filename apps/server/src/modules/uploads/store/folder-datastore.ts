@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-
-/** An upload nothing was sent to for this long is given up: its bytes are removed and its place freed. */
-export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+import { UPLOAD_EXPIRY_MS, type UploadDatastore } from './upload-datastore.js';
 
 /**
  * The tus file store, minus the folder it makes in the background from its constructor: that mkdir
  * outlives a server stopped at once and throws where nothing can catch it once the folder is gone.
- * uploadDatastore makes the folder itself, before anything uses it.
+ * folderUploadDatastore makes the folder itself, before anything uses it.
  */
 class FileStoreInMadeFolder extends FileStore {}
 // Its typings call the method private; the constructor calls it through `this`, so this one runs.
@@ -37,28 +35,33 @@ function machineIdOf(dir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** Where received upload bytes wait for their ingest: one file (and its .json) per upload, in one folder. */
-export function uploadDatastore(dir: string) {
+/** Received upload bytes in this machine's folder: one file (and its .json) per upload. */
+export function folderUploadDatastore(dir: string): UploadDatastore {
   fs.mkdirSync(dir, { recursive: true });
   const store = new FileStoreInMadeFolder({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const fileOf = (uploadId: string) => path.join(dir, uploadId);
+  const isComplete = async (uploadId: string) => {
+    const info = await store.getUpload(uploadId).catch(() => undefined);
+    return info !== undefined && info.size !== undefined && info.offset === info.size;
+  };
   return {
     store,
-    /** Recorded on every upload created here: only this machine can finish it or tell it is gone. */
     machineId: machineIdOf(dir),
-    fileOf,
-    /** True when every declared byte arrived; false while receiving, or when nothing is left of it. */
-    async isComplete(uploadId: string): Promise<boolean> {
-      const info = await store.getUpload(uploadId).catch(() => undefined);
-      return info !== undefined && info.size !== undefined && info.offset === info.size;
+    // Only this machine holds the bytes: the process's own lock is the upload's.
+    locker: (local) => local,
+    alone: (_uploadId, work) => work(),
+    async localFile(uploadId) {
+      return fs.existsSync(fileOf(uploadId)) ? { path: fileOf(uploadId), release: async () => undefined } : undefined;
     },
-    /** When bytes were last written to the upload (what its expiry counts from); undefined when nothing is left of it. */
-    async lastWrittenAt(uploadId: string): Promise<number | undefined> {
+    isComplete,
+    async lastWrittenAt(uploadId) {
       return (await fs.promises.stat(fileOf(uploadId)).catch(() => undefined))?.mtimeMs;
     },
-    async remove(uploadId: string): Promise<void> {
+    async remove(uploadId) {
       await store.remove(uploadId).catch(() => undefined);
+    },
+    async deleteExpired() {
+      await store.deleteExpired();
     },
   };
 }
-export type UploadDatastore = ReturnType<typeof uploadDatastore>;
