@@ -122,7 +122,7 @@ export default tseslint.config(
       'import-x/no-useless-path-segments': 'error',
       // An argument kept for its position (or to say what a callback receives) is named with a leading _.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // A test helper outside the compiled tree carries its module declaration with it (see apps/server/src/test/s3-server.ts).
+      // A test helper outside the compiled tree carries its module declaration with it (see apps/server/src/dev/s3-stand-in.ts).
       '@typescript-eslint/triple-slash-reference': ['error', { path: 'always', types: 'prefer-import', lib: 'never' }],
     },
   },

@@ -12,6 +12,7 @@ import { createDatabase } from '../../../server/src/platform/db/database';
 import { seedDemoAccounts } from '../../../server/src/seed/demo-accounts';
 import { databases, type TestDatabase } from '../../../server/src/test/databases';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../../../server/src/test/redis';
+import { startS3StandIn, type S3StandIn } from '../../../server/src/dev/s3-stand-in';
 import { freePort, startServer, type TestServer } from './server';
 
 /**
@@ -23,8 +24,10 @@ import { freePort, startServer, type TestServer } from './server';
  *
  * Customers reach them through one address, as behind a load balancer: a small front that sends the
  * downloads service (/api/downloads) to machine A and everything else (the page, sign-in, the photos
- * service, uploads, blob links and the push socket /api/push) to machine B. Both machines have that address
- * as their PUBLIC_URL, so nothing is cross-origin.
+ * service, uploads, blob links and the push socket /api/push) to machine B, or, with `routing:
+ * 'round-robin'`, each request and socket to the next machine in turn, as a plain balancer does. Both
+ * machines have that address as their PUBLIC_URL, so nothing is cross-origin. With `bucket`, the photos and
+ * unfinished uploads are in an S3-compatible bucket (the stand-in) instead of the shared folder.
  */
 
 const postgres = databases.find((d) => d.name === 'postgres')!;
@@ -62,14 +65,27 @@ export interface TwoServers {
   stop(): Promise<void>;
 }
 
+export interface TwoServersOptions {
+  /** 'downloads-on-a' (default): the downloads service on A, the rest on B; 'round-robin': each request to the next machine. */
+  routing?: 'downloads-on-a' | 'round-robin';
+  /** Photos and unfinished uploads in a bucket instead of a shared folder. */
+  bucket?: boolean;
+}
+
 /** Which machine serves a path: the downloads service is on A. */
-function machineFor(url: string | undefined): Machine {
+function downloadsOnA(url: string | undefined): Machine {
   const pathname = new URL(url ?? '/', 'http://front').pathname;
   return pathname === SERVICE_BASE_PATHS.downloads || pathname.startsWith(`${SERVICE_BASE_PATHS.downloads}/`) ? 'A' : 'B';
 }
 
+/** A plain balancer's choice: the next machine, whatever the request is for. */
+function roundRobin(): () => Machine {
+  let next = 0;
+  return () => (next++ % 2 === 0 ? 'A' : 'B');
+}
+
 /** The front: passes each request and WebSocket upgrade on unchanged (Host and Origin included) to its machine. */
-async function startFront(portOf: (m: Machine) => number, routed: RoutedRequest[]): Promise<{ url: string; close(): Promise<void> }> {
+async function startFront(portOf: (m: Machine) => number, routed: RoutedRequest[], machineFor: (url: string | undefined) => Machine): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const machine = machineFor(req.url);
     routed.push({ machine, method: req.method ?? 'GET', path: req.url ?? '/', upgrade: false });
@@ -78,6 +94,10 @@ async function startFront(portOf: (m: Machine) => number, routed: RoutedRequest[
       answer.pipe(res);
     });
     upstream.on('error', () => res.destroy());
+    // A client that leaves mid-request leaves the machine too, as a balancer's closed connection does.
+    req.on('close', () => {
+      if (!req.complete) upstream.destroy();
+    });
     req.pipe(upstream);
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
@@ -109,7 +129,7 @@ async function startFront(portOf: (m: Machine) => number, routed: RoutedRequest[
 }
 
 /** Starts machines A and B together on a new database, then gives it the demo accounts (no demo photos). */
-export async function startTwoServers(): Promise<TwoServers> {
+export async function startTwoServers(o: TwoServersOptions = {}): Promise<TwoServers> {
   if (twoServersUnavailable) throw new Error(twoServersUnavailable);
   const redisUrl = process.env.TEST_REDIS_URL!;
   const redisPrefix = uniqueRedisPrefix('two-servers');
@@ -129,6 +149,7 @@ export async function startTwoServers(): Promise<TwoServers> {
   const connections: Redis[] = [];
   let database: TestDatabase | undefined;
   let front: Awaited<ReturnType<typeof startFront>> | undefined;
+  let bucket: S3StandIn | undefined;
 
   const stop = async () => {
     await Promise.all(queues.map((q) => q.close()));
@@ -137,6 +158,7 @@ export async function startTwoServers(): Promise<TwoServers> {
     await started.B?.stop();
     await started.A?.stop();
     await front?.close();
+    await bucket?.close();
     await database?.drop();
     await deleteRedisKeys(redisPrefix);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -144,7 +166,11 @@ export async function startTwoServers(): Promise<TwoServers> {
 
   try {
     database = await postgres.create();
-    front = await startFront((m) => started[m]?.port ?? 0, routed);
+    front = await startFront((m) => started[m]?.port ?? 0, routed, o.routing === 'round-robin' ? roundRobin() : downloadsOnA);
+    if (o.bucket) {
+      fs.mkdirSync(path.join(dir, 'bucket'));
+      bucket = await startS3StandIn({ directory: path.join(dir, 'bucket'), bucket: 'shoebox-e2e' });
+    }
     const env = (machine: Machine) => ({
       DATABASE_URL: database!.url,
       REDIS_URL: redisUrl,
@@ -153,6 +179,7 @@ export async function startTwoServers(): Promise<TwoServers> {
       DATA_DIR: dataDir(machine),
       // The demo library (320 photos made on first start) is not wanted: the test uploads its own.
       SEED_DEMO_DATA: 'false',
+      ...bucket?.env,
     });
     // Both at once on the empty database, as a deployment's machines come up: one runs the migrations and
     // makes the shared keys while the other waits for them.

@@ -22,11 +22,33 @@ const s3Error = (ctx: KoaContext, status: number, code: string) => {
 };
 
 /**
- * s3rver stores multipart uploads but answers NotImplemented to listing them, their parts, or
- * aborting one. These three calls, as S3 answers them, let the tests check that a streamed write
- * leaves no unfinished upload behind and that the sweeper finds and aborts stale ones.
+ * The patches s3rver 3.7.1 (pinned) needs to stand in for S3 (decision 100), each a behaviour S3 has and the
+ * server relies on.
  */
-export function addMultipartUploadCalls(server: S3rver): void {
+export function patchS3rver(server: S3rver): void {
+  addMultipartUploadCalls(server);
+  deleteBatchesWithoutRace(server);
+}
+
+/**
+ * s3rver deletes a batch's objects in parallel and each then prunes their folders: two prunes of one folder
+ * race, and the loser fails the whole batch although its object is gone.
+ */
+function deleteBatchesWithoutRace(server: S3rver): void {
+  const store = server.store;
+  const deleteObject = store.deleteObject.bind(store);
+  store.deleteObject = (bucket, key) =>
+    deleteObject(bucket, key).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+}
+
+/**
+ * s3rver stores multipart uploads but answers NotImplemented to listing them, their parts, or aborting one:
+ * the resumable uploads read their offset from the parts, streamed writes clear what a stopped one left, and
+ * the sweeper finds and aborts stale ones. These three calls answer as S3 does.
+ */
+function addMultipartUploadCalls(server: S3rver): void {
   const internals = server as unknown as S3rverInternals;
   const uploadsDir = (bucket: string) => internals.store.getResourcePath(bucket, undefined, 'uploads');
   const calls: Middleware = async (ctx, next) => {
