@@ -2,11 +2,14 @@
 // free port with a temporary DATA_DIR, and timing spawn -> first 200 from GET /health.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { deferCleanup } from './cleanup.mjs';
 import { BARE_SERVER_SCRIPT, REPO_ROOT, START_SCRIPT } from './paths.mjs';
 import { sleep } from './stats.mjs';
 import { tempDir } from './temp.mjs';
+import { freePort } from '../../scripts/lib/local-services.mjs';
+
+// A TCP port nothing listens on right now, chosen by the OS: the one the scripts use.
+export { freePort };
 
 const HEALTH_TIMEOUT_MS = 30_000;
 const POLL_INTERVAL_MS = 5;
@@ -19,19 +22,6 @@ const CONFIG_ENV = [
   'SUPPORT_CHAT_URL', 'FEATURE_FLAGS', 'TEST_HOSTS', 'SEED_DEMO_DATA', 'WEB_DIST_DIR', 'TRUST_PROXY', 'NODE_OPTIONS',
   'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY',
 ];
-
-/** A TCP port nothing listens on right now, chosen by the OS. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One GET /health; resolves to the status code, or 0 when nothing answers yet. */
 function probeHealth(port) {
