@@ -8,10 +8,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestJpeg } from '../../server/src/seed/photo-like-images';
+import { openZip } from '../../server/src/test/downloads';
 import { encodeMetadata } from '../../server/src/test/photo-library';
 import { acceptCookies } from './support/cookies';
 import { signIn } from './support/auth';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, newContext, pageProblems, screenshot } from './support/browser';
 import { startTwoServers, twoServersUnavailable, type TwoServers } from './support/two-servers';
 
 const OWNER = 'emma@example.com';
@@ -25,11 +26,12 @@ async function accessToken(context: BrowserContext): Promise<string> {
 }
 
 /** The customer's photos as the photos service lists them, through the balancer. */
-async function photoNames(siteUrl: string, token: string): Promise<string[]> {
+async function photosOf(siteUrl: string, token: string): Promise<{ imageId: string; localFileName: string }[]> {
   const response = await fetch(`${siteUrl}${SERVICE_BASE_PATHS.photoManagement}/photos`, { headers: { Authorization: `Bearer ${token}` } });
-  const page = (await response.json()) as { images: { localFileName: string }[] };
-  return page.images.map((p) => p.localFileName).sort();
+  return ((await response.json()) as { images: { imageId: string; localFileName: string }[] }).images;
 }
+
+const photoNames = async (siteUrl: string, token: string) => (await photosOf(siteUrl, token)).map((p) => p.localFileName).sort();
 
 /**
  * Two instances behind a plain round-robin balancer, with a bucket (issue 23, decision 099): every request
@@ -51,7 +53,7 @@ describe('a cluster behind a plain round-robin balancer', () => {
     if (twoServersUnavailable) return;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-cluster-e2e-'));
     [servers, browser] = await Promise.all([startTwoServers({ routing: 'round-robin', bucket: true }), launchBrowser()]);
-    context = await newContext(browser, servers.siteUrl);
+    context = await newContext(browser, servers.siteUrl, { acceptDownloads: true });
     page = await context.newPage();
     await signIn(page, OWNER, { path: PHOTOS });
     await acceptCookies(page);
@@ -64,12 +66,16 @@ describe('a cluster behind a plain round-robin balancer', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  const names = ['pier.jpg', 'gull.jpg', 'boats.jpg', 'nets.jpg'];
+  const sent = new Map<string, Buffer>();
+
   it('the upload dialog sends every photo, its requests spread over both instances', async () => {
-    const names = ['pier.jpg', 'gull.jpg', 'boats.jpg', 'nets.jpg'];
     const files = await Promise.all(
       names.map(async (name, i) => {
         const file = path.join(dir, name);
-        fs.writeFileSync(file, await makeTestJpeg({ width: 1200, height: 800, seed: 5100 + i }));
+        const bytes = await makeTestJpeg({ width: 1200, height: 800, seed: 5100 + i });
+        sent.set(name, bytes);
+        fs.writeFileSync(file, bytes);
         return file;
       }),
     );
@@ -131,5 +137,41 @@ describe('a cluster behind a plain round-robin balancer', () => {
     expect(new Set(servers.routed.slice(cutAt).map((r) => r.machine))).toEqual(new Set(['A', 'B']));
     expect(photoId).toEqual(expect.any(String));
     expect(await photoNames(servers.siteUrl, token)).toContain('cut.jpg');
+  });
+
+  it('a zip of the uploaded photos is made and saved whole, wherever its request, its job and the page\'s socket land', async () => {
+    await page.reload();
+    const tiles = page.locator('[data-photo-id]');
+    await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(names.length);
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const ids = (await photosOf(servers.siteUrl, token)).filter((p) => names.includes(p.localFileName)).map((p) => p.imageId);
+    expect(ids).toHaveLength(names.length);
+    for (const id of ids) await page.locator(`[data-photo-id="${id}"]`).click();
+    const saved = page.waitForEvent('download', { timeout: 60_000 });
+    saved.catch(() => undefined);
+    await page.getByRole('region', { name: 'Selected photos' }).getByRole('button', { name: 'Download' }).click();
+    try {
+      const files = await openZip(fs.readFileSync((await (await saved).path())!));
+      expect([...files.keys()].sort()).toEqual([...names].sort());
+      for (const name of names) expect(files.get(name)?.equals(sent.get(name)!), name).toBe(true);
+    } catch (error) {
+      await screenshot(page, 'cluster-zip');
+      throw new Error(`${(error as Error).message}\n${pageProblems(page)}\nA:\n${servers.a.output()}\nB:\n${servers.b.output()}`, { cause: error });
+    }
+    const sockets = servers.routed.filter((r) => r.upgrade);
+    expect(sockets.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an album made through one instance and renamed through the other reads its new name at once through either', async () => {
+    const albums = (base: string) => `${base}${SERVICE_BASE_PATHS.photoManagement}/albums`;
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const created = await fetch(albums(servers.a.baseUrl), { method: 'POST', headers, body: JSON.stringify({ name: 'Harbour walk' }) });
+    expect(created.status).toBe(201);
+    const { albumId } = (await created.json()) as { albumId: string };
+    expect((await fetch(`${albums(servers.b.baseUrl)}/${albumId}`, { method: 'PATCH', headers, body: JSON.stringify({ name: 'Harbour at dusk' }) })).status).toBe(204);
+    for (const base of [servers.a.baseUrl, servers.b.baseUrl, servers.siteUrl, servers.siteUrl]) {
+      const album = (await (await fetch(`${albums(base)}/${albumId}`, { headers })).json()) as { albumName: string };
+      expect(album.albumName, base).toBe('Harbour at dusk');
+    }
   });
 });
