@@ -254,13 +254,16 @@ export function localServices({ tmpRoot, log }) {
     }
   }
 
-  /** A private redis-server on its own port: throw-away (nothing written to disk) unless `keepIn` names the folder that keeps its data. */
-  async function startRedis({ keepIn } = {}) {
+  /**
+   * A private redis-server on its own port (or `port`, to start one again where it was): throw-away (nothing
+   * written to disk) unless `keepIn` names the folder that keeps its data.
+   */
+  async function startRedis({ keepIn, port: wantedPort } = {}) {
     if (!keepIn) removeStaleRedis();
     fs.mkdirSync(keepIn ?? tmpRoot, { recursive: true });
     const dir = keepIn ?? fs.mkdtempSync(path.join(tmpRoot, 'redis-'));
     if (!keepIn) fs.writeFileSync(path.join(dir, RUNNER_PID_FILE), String(process.pid));
-    const port = await freePort();
+    const port = wantedPort ?? (await freePort());
     const durability = keepIn ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
     const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...durability, '--logfile', path.join(dir, 'redis.log')], {
       stdio: 'ignore',
@@ -288,7 +291,8 @@ export function localServices({ tmpRoot, log }) {
     if (server.kept) {
       // Asked to stop, it writes its data out first.
       if (running) server.child.kill('SIGTERM');
-      return log(`redis-server stopped (its data stays in ${server.dir})`);
+      log(`redis-server stopped (its data stays in ${server.dir})`);
+      return new Promise((resolve) => (running ? server.child.once('exit', resolve) : resolve()));
     }
     // Nothing in it is kept: it is ended at once.
     if (running) server.child.kill('SIGKILL');
