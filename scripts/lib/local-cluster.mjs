@@ -28,7 +28,7 @@ function haproxyConfig({ port, statsPort, instances }) {
     '  mode http',
     '  log global',
     '  option httplog',
-    '  timeout connect 2s',
+    '  timeout connect 1s',
     '  timeout client 60s',
     '  timeout server 60s',
     // The push sockets stay open for as long as the page does.
@@ -42,15 +42,16 @@ function haproxyConfig({ port, statsPort, instances }) {
     '  balance roundrobin',
     '  option httpchk GET /health/ready',
     '  http-check expect status 200',
-    // A request whose instance refused the connection (killed) goes to another one.
-    '  retries 2',
-    '  option redispatch',
+    // A request whose instance refused the connection (killed) goes to another one at its next try, and
+    // that instance is out of rotation at once (observe layer4) rather than after three failed checks.
+    '  retries 3',
+    '  option redispatch 1',
     // Fail open (decision 101): when no instance is ready, as when Redis or the database is out for all of
     // them alike, every instance still gets requests and answers what it can, rather than the balancer's 503.
     '  option allbackups',
     // Which instance answered, for an operator reading a response (and the soak's count of where errors fell).
     '  http-response set-header X-Served-By %s',
-    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 2s fall 3 rise 2`),
+    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down`),
     ...instances.map((instance) => `  server ${instance.name}-open 127.0.0.1:${instance.port} backup`),
     'listen stats',
     `  bind 127.0.0.1:${statsPort}`,
