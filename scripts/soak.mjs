@@ -303,15 +303,15 @@ async function consistency(db, cluster, customers) {
   const { keys, withoutMetadata } = bucketKeys(path.join(cluster.home, 's3', cluster.s3.config.bucket));
   // An ingest cut by the kill leaves its objects under a recorded intent, which the photo blob sweeper removes later.
   const intents = new Set((await db.selectFrom('photo_blob_intents').select('prefix').execute()).map((i) => i.prefix));
+  const prefixOf = (key) => key.split('/').slice(0, 3).join('/');
   // s3rver writes an object and then its metadata: a write cut between the two (an upload on the killed
   // instance) leaves an object it cannot list. A photo's objects must all be whole; an unfinished upload's are given up later.
-  const brokenPhotos = withoutMetadata.filter((key) => key.startsWith('photos/') && !intents.has(key.split('/').slice(0, 3).join('/')));
+  const brokenPhotos = withoutMetadata.filter((key) => key.startsWith('photos/') && !intents.has(prefixOf(key)));
   if (brokenPhotos.length) problems.push(`${brokenPhotos.length} photo objects in the bucket without their metadata: ${brokenPhotos.slice(0, 3).join(', ')}`);
   const allPhotos = await db.selectFrom('photos').select(['id', 'customer_id']).execute();
   const withoutOriginal = allPhotos.filter((p) => !['jpg', 'png', 'heic'].some((ext) => keys.has(`photos/${p.customer_id}/${p.id}/original.${ext}`)));
   if (withoutOriginal.length) problems.push(`${withoutOriginal.length} photos without their original in the bucket`);
   const known = new Set(allPhotos.map((p) => p.id));
-  const prefixOf = (key) => key.split('/').slice(0, 3).join('/');
   const unknown = [...keys].filter((k) => k.startsWith('photos/') && !known.has(k.split('/')[2]));
   const orphans = unknown.filter((k) => !intents.has(prefixOf(k)));
   if (orphans.length) problems.push(`${orphans.length} photo objects in the bucket without their photo or an intent: ${orphans.slice(0, 3).join(', ')}`);

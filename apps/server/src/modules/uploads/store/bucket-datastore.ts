@@ -74,10 +74,15 @@ class BucketUploadStore extends S3Store {
 
   /**
    * Completes the upload's object when every part arrived but its writer stopped before completing it;
-   * true when the object is there now.
+   * true when the object is there now, false while bytes are missing or when the upload is gone.
    */
   async completeReceived(id: string): Promise<boolean> {
-    const metadata = await this.getMetadata(id);
+    const metadata = await this.getMetadata(id).catch((error: unknown) => {
+      // Removed already: nothing to complete.
+      if (isMissing(error)) return undefined;
+      throw error;
+    });
+    if (!metadata) return false;
     let parts;
     try {
       parts = await this.retrieveParts(id);
@@ -122,7 +127,8 @@ export function bucketUploadDatastore(config: S3BlobConfig, o: { db: Db; workDir
     locker: (local) => clusterUploadLocker(o.db, local),
     alone: (uploadId, work) => underClusterLease(o.db, `ingest:${uploadId}`, work),
     async localFile(uploadId) {
-      if (!(await isComplete(uploadId)) || !(await store.completeReceived(uploadId))) return undefined;
+      // Whether every byte arrived is read from the parts once, by the completion itself.
+      if (!(await store.completeReceived(uploadId))) return undefined;
       const file = path.join(downloads, `${uploadId}.${randomUUID()}${DOWNLOAD_SUFFIX}`);
       const release = () => fs.promises.rm(file, { force: true });
       try {
