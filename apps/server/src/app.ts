@@ -33,7 +33,7 @@ import { deletionInfoRoutes } from './modules/deletion-info/deletion-info.routes
 import { deletionInfoService } from './modules/deletion-info/deletion-info.service.js';
 import { retentionRepository } from './modules/retention/retention.repository.js';
 import { retentionService, type RetentionService, type RetentionWork } from './modules/retention/retention.service.js';
-import { databaseCheck, SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
+import { SERVER_VERSION, registerHealth } from './modules/health/health.routes.js';
 import { legacyPhotoKey } from './modules/library-activation/legacy-photo-keys.js';
 import { libraryActivationRoutes } from './modules/library-activation/library-activation.routes.js';
 import { libraryActivationService, type LibraryActivationService } from './modules/library-activation/library-activation.service.js';
@@ -101,7 +101,7 @@ import { loadProviderKeys } from './platform/auth/embedded/keys.js';
 import { API_SCOPE } from './platform/auth/embedded/provider-options.js';
 import { registerEmbeddedProvider } from './platform/auth/embedded/provider.js';
 import { clusterSettings, joinCluster } from './platform/db/cluster-instances.js';
-import { connectionPoolStats, createDatabase, type Db } from './platform/db/database.js';
+import { connectionPoolStats, createDatabase, databaseCheck, type Db } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
@@ -203,8 +203,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   // Redis answers for the push events and the job queue alike: one connection to it is checked.
   // Instances sharing a PostgreSQL database are one cluster: one whose settings differ is not ready (decision 097).
   const cluster = config.database.kind === 'postgres' ? await joinCluster(db, clusterSettings(config)) : undefined;
+  const database = databaseCheck(db);
+  app.addHook('onClose', () => database.close());
   registerHealth(app, {
-    database: databaseCheck(db),
+    database: database.check,
     ...(config.redisUrl ? { redis: () => events.ping() } : {}),
     storage: () => blobs.ping(),
     ...(cluster ? { settings: () => cluster.check() } : {}),

@@ -7,6 +7,8 @@ import { useTestShoebox } from '../../test/test-server.js';
 import { fsBlobStore } from '../../platform/blobs/fs-blob-store.js';
 import { urlSigner } from '../../platform/blobs/url-signer.js';
 import { registerHealth } from './health.routes.js';
+import { DEPENDENCY_UNANSWERED_MS } from './readiness-probe.js';
+import { withAdmin } from '../../test/postgres-admin.js';
 
 describe.each(databases)('GET /health on $name', (kind) => {
   const server = useTestShoebox(kind, { seed: false });
@@ -21,8 +23,15 @@ describe.each(databases)('GET /health on $name', (kind) => {
   });
 
   it('when the database is gone: not ready (503 naming it), still live', async () => {
-    const { app, db } = server();
-    await db.destroy();
+    const { app, db, config } = server();
+    if (config.database.kind === 'postgres') {
+      // The check has a connection of its own: the database itself must refuse, not only this pool.
+      const name = new URL(config.database.url).pathname.slice(1);
+      await withAdmin(async (admin) => {
+        await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      });
+    } else await db.destroy();
     const response = await app.inject({ url: '/health/ready' });
     expect(response.statusCode).toBe(503);
     expect(healthSchema.parse(response.json())).toMatchObject({ status: 'degraded', checks: { database: 'failed', storage: 'ok' } });
@@ -40,11 +49,32 @@ describe('readiness checks', () => {
     return app;
   }
 
-  it('a dependency that does not answer counts as failed once its timeout is over, and the others are still told', async () => {
-    const app = await appWith({ database: async () => undefined, redis: () => new Promise(() => {}), storage: async () => undefined });
+  it('a dependency slow to answer is told as slow and the instance stays ready; silent past its limit, it fails', async () => {
+    let clock = 0;
+    let checks = 0;
+    const app = Fastify({ logger: false });
+    registerHealth(app, { database: async () => undefined, redis: () => {
+      checks++;
+      return new Promise(() => {});
+    }, storage: async () => undefined }, { now: () => clock });
+    await app.ready();
+    const first = await app.inject({ url: '/health/ready' });
+    expect(first.statusCode).toBe(200);
+    expect(healthSchema.parse(first.json()).checks).toEqual({ database: 'ok', redis: 'slow', storage: 'ok' });
+    clock = DEPENDENCY_UNANSWERED_MS;
+    const later = await app.inject({ url: '/health/ready' });
+    expect(later.statusCode).toBe(503);
+    expect(healthSchema.parse(later.json()).checks).toEqual({ database: 'ok', redis: 'failed', storage: 'ok' });
+    // The unanswered check was waited on again, not asked a second time.
+    expect(checks).toBe(1);
+    await app.close();
+  });
+
+  it('a dependency that errs fails at once', async () => {
+    const app = await appWith({ database: async () => Promise.reject(new Error('ECONNREFUSED')) });
     const response = await app.inject({ url: '/health/ready' });
     expect(response.statusCode).toBe(503);
-    expect(healthSchema.parse(response.json()).checks).toEqual({ database: 'ok', redis: 'failed', storage: 'ok' });
+    expect(healthSchema.parse(response.json()).checks).toEqual({ database: 'failed' });
     await app.close();
   });
 

@@ -1,40 +1,20 @@
 import { healthSchema, type Health } from '@shoebox/contracts';
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/api/route.js';
-import type { Db } from '../../platform/db/database.js';
+import { readinessProbe } from './readiness-probe.js';
 
 export const SERVER_VERSION = process.env.npm_package_version ?? '0.1.0';
 
-/**
- * How long one readiness check may take before it counts as failed: well under a load balancer's usual
- * check timeout (HAProxy's default is 1 s), so a slow dependency marks the instance not ready instead of
- * the check itself timing out and the balancer guessing why.
- */
-export const READINESS_CHECK_TIMEOUT_MS = 500;
-
 /** What an instance needs to serve customers, by name: each resolves when it answers now. */
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
-
-class CheckTimeout extends Error {}
-
-function withinTimeout(check: () => Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimeout(`No answer within ${READINESS_CHECK_TIMEOUT_MS} ms`)), READINESS_CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([check(), timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The database check every instance has: one round trip, on a connection from the customers' pool. */
-export const databaseCheck = (db: Db) => () => sql`select 1`.execute(db);
 
 /**
  * GET /health/live: the process answers (no database, no network: a busy pool never marks a live instance
  * down). GET /health/ready, and /health as before: every check passes within its timeout (the dependencies,
  * and the cluster's settings: decision 097), else 503 naming the ones that did not (decision 092).
  */
-export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): void {
+export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, o: { now?: () => number } = {}): void {
+  const probes = Object.entries(checks).map(([name, check]) => [name, readinessProbe(check, o.now)] as const);
   const base = () => ({ version: SERVER_VERSION, uptimeSeconds: Math.round(process.uptime()) });
 
   route(
@@ -44,14 +24,14 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): v
   );
 
   const ready = async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
-    const names = Object.keys(checks);
-    const outcomes = await Promise.allSettled(names.map((name) => withinTimeout(checks[name]!)));
+    const outcomes = await Promise.all(probes.map(([, probe]) => probe()));
     const results: Health['checks'] = {};
-    outcomes.forEach((outcome, i) => {
-      results[names[i]!] = outcome.status === 'fulfilled' ? 'ok' : 'failed';
-      if (outcome.status === 'rejected') request.log.error({ err: outcome.reason, check: names[i] }, 'Readiness check failed');
+    outcomes.forEach((answer, i) => {
+      const name = probes[i]![0];
+      results[name] = answer.outcome;
+      if (answer.outcome === 'failed') request.log.error({ err: answer.error, check: name }, 'Readiness check failed');
     });
-    const ok = Object.values(results).every((r) => r === 'ok');
+    const ok = Object.values(results).every((r) => r !== 'failed');
     const body: Health = { status: ok ? 'ok' : 'degraded', ...base(), checks: results };
     return reply.status(ok ? 200 : 503).header('Cache-Control', 'no-store').send(body);
   };

@@ -4,7 +4,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from './database.js';
+import { loadConfig } from '../../config.js';
+import { databases, skipTestsUnlessAvailable } from '../../test/databases.js';
+import { withAdmin } from '../../test/postgres-admin.js';
+import { createDatabase, databaseCheck } from './database.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -41,6 +44,32 @@ describe('the SQLite database', () => {
     } finally {
       other.close();
       await db.destroy();
+    }
+  });
+});
+
+describe.each(databases.filter((kind) => kind.name === 'postgres'))('the readiness check on $name', (kind) => {
+  skipTestsUnlessAvailable(kind);
+
+  it("answers while every connection of the customers' pool is busy, and reconnects after its connection is ended", async () => {
+    const database = await kind.create();
+    const db = await createDatabase(loadConfig({ DATABASE_URL: database.url }).database, { postgresConnections: 1 });
+    const readiness = databaseCheck(db);
+    try {
+      const busy = sql`select pg_sleep(3)`.execute(db).then(() => 'the busy query' as const);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await Promise.race([readiness.check().then(() => 'the check' as const), busy])).toBe('the check');
+      await busy;
+
+      const name = new URL(database.url).pathname.slice(1);
+      await withAdmin((admin) => admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query = 'select 1'", [name]));
+      // The ended connection may fail one check; the next one opens a new connection.
+      await readiness.check().catch(() => undefined);
+      await readiness.check();
+    } finally {
+      await readiness.close();
+      await db.destroy();
+      await database.drop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import { CompiledQuery, Kysely, sql, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from './schema.js';
 
@@ -29,6 +29,8 @@ export interface ConnectionPoolStats {
 }
 
 const pools = new WeakMap<Db, () => ConnectionPoolStats>();
+/** Per PostgreSQL database, how to open a connection of its own, outside the pool. */
+const directConnections = new WeakMap<Db, () => Promise<import('pg').Client>>();
 
 export const connectionPoolStats = (db: Db): ConnectionPoolStats | undefined => pools.get(db)?.();
 
@@ -41,6 +43,11 @@ export async function createDatabase(database: Config['database'], o: { postgres
     pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }));
+    directConnections.set(db, async () => {
+      const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, query_timeout: POSTGRES_CONNECT_TIMEOUT_MS });
+      await client.connect();
+      return client;
+    });
     return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -51,6 +58,40 @@ export async function createDatabase(database: Config['database'], o: { postgres
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Whether the database answers now, asked on a connection of its own: on PostgreSQL not one from the
+ * customers' pool, whose queue under load says how busy this instance is, not whether the database is there
+ * (decision 102). The connection is opened on the first check and again after any failure; `close` ends it.
+ */
+export function databaseCheck(db: Db): { check(): Promise<void>; close(): Promise<void> } {
+  const connect = directConnections.get(db);
+  if (!connect) return { check: async () => void (await sql`select 1`.execute(db)), close: async () => undefined };
+  let client: Promise<import('pg').Client> | undefined;
+  const drop = (stale: Promise<import('pg').Client>) => {
+    if (client === stale) client = undefined;
+    void stale.then((c) => c.end()).catch(() => undefined);
+  };
+  // An error on an idle connection (the server restarted) must not end the process; the next check reconnects.
+  const open = () => {
+    const opening = connect().then((connection) => connection.on('error', () => drop(opening)));
+    return opening;
+  };
+  return {
+    async check() {
+      const current = (client ??= open());
+      try {
+        await (await current).query('select 1');
+      } catch (err) {
+        drop(current);
+        throw err;
+      }
+    },
+    async close() {
+      if (client) drop(client);
+    },
+  };
 }
 
 /** Statements kept prepared; queries built with IN lists of many lengths make this many distinct texts at most. */
