@@ -148,6 +148,8 @@ export async function startLocalCluster({ root, home, count, port, env: extraEnv
         DATABASE_URL: cluster.postgres.url,
         REDIS_URL: cluster.redis.url,
         DATA_DIR: path.join(home, instance.name),
+        // One outbox for the cluster: the mailbox of any instance shows every mail (decision 103).
+        OUTBOX_DIR: path.join(home, 'outbox'),
         ...cluster.s3.env,
         ...extraEnv,
       };

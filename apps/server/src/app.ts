@@ -117,6 +117,7 @@ import { registerSecurityHeaders, type SecurityHeaderOptions } from './platform/
 import { clientAddressOf, registerProxyCheck } from './platform/http/client-address.js';
 import { redactingLogger } from './platform/http/log-redaction.js';
 import { registerMailboxPage } from './platform/mail/mailbox-page.js';
+import { outboxIdentity } from './platform/mail/outbox-mailer.js';
 import { createMailer } from './platform/mail/create-mailer.js';
 import { recipientLimit } from './platform/mail/recipient-limit.js';
 import { PUBLIC_ROUTES } from './public-routes.js';
@@ -202,7 +203,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const { blobs, localFolder } = await createBlobStore(config, db);
   // Redis answers for the push events and the job queue alike: one connection to it is checked.
   // Instances sharing a PostgreSQL database are one cluster: one whose settings differ is not ready (decision 097).
-  const cluster = config.database.kind === 'postgres' ? await joinCluster(db, clusterSettings(config)) : undefined;
+  const cluster =
+    config.database.kind === 'postgres'
+      ? await joinCluster(db, clusterSettings(config, { outboxIdentity: config.mail.kind === 'outbox' ? await outboxIdentity(config.mail.dir) : undefined }))
+      : undefined;
   const database = databaseCheck(db);
   app.addHook('onClose', () => database.close());
   registerHealth(app, {

@@ -39,6 +39,11 @@ const envSchema = z.object({
   /** The operator's bearer token for GET /metrics (Prometheus); without it the server serves no metrics. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   SMTP_URL: z.string().url().optional(),
+  /**
+   * Where mails go without SMTP_URL (default DATA_DIR/outbox). Instances of one cluster must share it (a folder
+   * every one of them reaches): one with an outbox of its own is not ready (decision 103).
+   */
+  OUTBOX_DIR: z.string().optional(),
   /** Serve the outbox at /dev/mailbox; unset, it is served only on a loopback PUBLIC_URL and to callers on this machine. */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('Shoebox <no-reply@localhost>'),
@@ -175,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fulfilmentApiKey: e.FULFILMENT_API_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     retentionRunHourUtc: e.RETENTION_RUN_HOUR_UTC === 'off' ? null : Number(e.RETENTION_RUN_HOUR_UTC),
-    mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.join(dataDir, 'outbox') },
+    mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.resolve(e.OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
     devMailbox: devMailbox(e, publicUrl),
     mailFrom: e.MAIL_FROM,
     blobs: blobsConfig(e, dataDir),

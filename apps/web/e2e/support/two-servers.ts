@@ -177,6 +177,8 @@ export async function startTwoServers(o: TwoServersOptions = {}): Promise<TwoSer
       REDIS_PREFIX: redisPrefix,
       PUBLIC_URL: front!.url,
       DATA_DIR: dataDir(machine),
+      // One outbox for both, as a cluster without SMTP must have (decision 103).
+      OUTBOX_DIR: path.join(dir, 'outbox'),
       // The demo library (320 photos made on first start) is not wanted: the test uploads its own.
       SEED_DEMO_DATA: 'false',
       ...bucket?.env,

@@ -5,15 +5,16 @@ import { databases, useMigratedDatabase } from '../../test/databases.js';
 import { startTestShoebox } from '../../test/test-server.js';
 import { clusterSettings, joinCluster, type ClusterInstance } from './cluster-instances.js';
 
-const settingsOf = (env: Record<string, string>) => clusterSettings(loadConfig({ PUBLIC_URL: 'https://account.printhaven.example', DATA_DIR: '/tmp/x', ...env }));
+const settingsOf = (env: Record<string, string>, outboxIdentity = 'the shared outbox') =>
+  clusterSettings(loadConfig({ PUBLIC_URL: 'https://account.printhaven.example', DATA_DIR: '/tmp/x', ...env }), { outboxIdentity });
 
 describe.each(databases)('the instances of a cluster on $name', (kind) => {
   const db = useMigratedDatabase(kind);
   const joined: ClusterInstance[] = [];
-  const join = async (env: Record<string, string> = {}, o: { goneAfterMs?: number; heartbeatMs?: number } = {}) => {
+  const join = async (env: Record<string, string> = {}, o: { goneAfterMs?: number; heartbeatMs?: number; outboxIdentity?: string } = {}) => {
     // Instances start one after the other: the first is the longest-running.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const instance = await joinCluster(db(), settingsOf(env), o);
+    const instance = await joinCluster(db(), settingsOf(env, o.outboxIdentity), o);
     joined.push(instance);
     return instance;
   };
@@ -33,6 +34,14 @@ describe.each(databases)('the instances of a cluster on $name', (kind) => {
     // Once the fleet has stopped, the newcomer's settings are the cluster's.
     await Promise.all(fleet.map((i) => i.close()));
     await expect(stray.check()).resolves.toBeUndefined();
+    await closeAll();
+  });
+
+  it('without SMTP, a newcomer with an outbox folder of its own is refused; one sending over SMTP is too, as long as the fleet does not', async () => {
+    await join();
+    await expect((await join({}, { outboxIdentity: 'a folder on another machine' })).check()).rejects.toThrow(/: OUTBOX_DIR$/);
+    await expect((await join({ SMTP_URL: 'smtp://mail.printhaven.example:587' })).check()).rejects.toThrow(/: OUTBOX_DIR$/);
+    await expect((await join()).check()).resolves.toBeUndefined();
     await closeAll();
   });
 

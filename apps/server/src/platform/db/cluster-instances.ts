@@ -13,9 +13,10 @@ const FORGOTTEN_AFTER_MS = 24 * 60 * 60 * 1000;
  * The settings every instance of a cluster must share, by the name an operator sets, as digests (no secret is
  * stored): a different public address breaks the sign-ins its tokens are checked against, a missing or other
  * Redis leaves its customers without push events and jobs of the others, another bucket shows photos nobody
- * else has, another back-office key refuses the back office on some requests.
+ * else has, another back-office key refuses the back office on some requests, an outbox of its own keeps the
+ * mails it sends from the mailbox every other instance shows.
  */
-export function clusterSettings(config: Config): Record<string, string> {
+export function clusterSettings(config: Config, o: { outboxIdentity?: string } = {}): Record<string, string> {
   const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
   const redis = config.redisUrl ? new URL(config.redisUrl) : null;
   return {
@@ -25,6 +26,8 @@ export function clusterSettings(config: Config): Record<string, string> {
     // The embedded provider's issuer follows PUBLIC_URL, which is named on its own.
     OIDC_ISSUER: digest([config.auth.kind, config.auth.kind === 'external' ? config.auth.issuer : null, config.auth.audience]),
     FULFILMENT_API_KEY: digest(config.fulfilmentApiKey ?? 'kept in the database'),
+    // Without SMTP, mails go to a folder: the one the first instance named (outboxIdentity), or each has its own.
+    OUTBOX_DIR: digest(config.mail.kind === 'smtp' ? ['smtp', new URL(config.mail.url).host] : ['outbox', o.outboxIdentity ?? config.mail.dir]),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxMailer } from './outbox-mailer.js';
+import { outboxIdentity, outboxMailer } from './outbox-mailer.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -64,5 +64,18 @@ describe('the outbox mailer', () => {
     expect(mails).toHaveLength(2);
     expect(mails[0].sentAt).toBe('2026-11-01T07:01:00.000Z');
     expect(mails[0].id).not.toBe(mails[1].id);
+  });
+});
+
+describe("an outbox folder's identity", () => {
+  it('is one name for every instance opening the same folder, also all at once, and another for another folder', async () => {
+    const shared = path.join(dir, 'shared');
+    const names = await Promise.all(Array.from({ length: 8 }, () => outboxIdentity(shared)));
+    expect(new Set(names).size).toBe(1);
+    expect(await outboxIdentity(shared)).toBe(names[0]);
+    expect(await outboxIdentity(path.join(dir, 'elsewhere'))).not.toBe(names[0]);
+    // The mailbox lists mails only.
+    await outboxMailer(shared, 'shop@example.com').send(mail('One'));
+    expect((await outboxMailer(shared, 'shop@example.com').list(10)).map((m) => m.subject)).toEqual(['One']);
   });
 });

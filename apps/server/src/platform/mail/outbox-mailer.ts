@@ -66,3 +66,21 @@ export function outboxMailer(dir: string, from: string): Mailer & { list(limit: 
     },
   };
 }
+
+/** The file in an outbox folder that names it, for instances to tell a shared outbox from one of their own. */
+const IDENTITY_FILE = '.identity';
+
+/**
+ * The outbox folder's name for itself, made by the first instance that opens it: instances that share the
+ * folder read the same one, instances with folders of their own (even at the same path on other machines)
+ * each make another (decision 103).
+ */
+export async function outboxIdentity(dir: string): Promise<string> {
+  const file = path.join(dir, IDENTITY_FILE);
+  await fs.mkdir(dir, { recursive: true });
+  // Exclusive creation: of instances starting at once on an empty folder, one writes and all read its name.
+  await fs.writeFile(file, randomUUID(), { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EEXIST') throw err;
+  });
+  return (await fs.readFile(file, 'utf8')).trim();
+}
