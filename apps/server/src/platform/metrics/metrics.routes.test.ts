@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
@@ -45,6 +46,15 @@ describe.each(databases)('GET /metrics for the operator on $name', (kind) => {
     expect(sample(text, 'shoebox_push_sockets')).toBe(0);
     expect(sample(text, 'shoebox_image_pool_jobs{state="queued"}')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it("the operator's dashboard (deploy/grafana) asks only for series this scrape has", async () => {
+    // On SQLite there is no pool: its series is only declared, which is what the dashboard's query needs to exist.
+    const text = (await scrape()).body;
+    const dashboard = readFileSync(new URL('../../../../../deploy/grafana/shoebox-dashboard.json', import.meta.url), 'utf8');
+    const asked = new Set([...dashboard.matchAll(/\b((?:shoebox|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1]!));
+    expect(asked.size).toBeGreaterThan(8);
+    for (const name of asked) expect(text, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(count|bucket|sum)$/, '')} `, 'm'));
   });
 
   it("the job queue per kind: waiting, delayed, failed and the oldest waiting job's age", async () => {
