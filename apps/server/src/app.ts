@@ -105,7 +105,7 @@ import { connectionPoolStats, createDatabase, databaseCheck, type Db } from './p
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
-import { correlationIdFor, registerCorrelationEcho } from './platform/http/correlation.js';
+import { correlationIdFor, registerCorrelation } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
 import { builtModule } from './platform/runtime/built-module.js';
@@ -184,7 +184,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerErrorHandling(app);
   registerRequestGuards(app);
   registerProxyCheck(app, config.trustProxy);
-  registerCorrelationEcho(app);
+  registerCorrelation(app);
   registerSecurityHeaders(app, securityHeaders);
 
   const events: EventBus = config.redisUrl

@@ -34,6 +34,7 @@ import * as accountRegistrations from './migrations/032-account-registrations.js
 import * as clusterLeases from './migrations/033-cluster-leases.js';
 import * as clusterInstances from './migrations/034-cluster-instances.js';
 import * as leaseReleaseRequests from './migrations/035-lease-release-requests.js';
+import * as jobTraces from './migrations/036-job-traces.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '033-cluster-leases': clusterLeases,
   '034-cluster-instances': clusterInstances,
   '035-lease-release-requests': leaseReleaseRequests,
+  '036-job-traces': jobTraces,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -259,6 +259,8 @@ export interface JobsTable {
   lease_owner: string | null;
   lease_until: string | null;
   last_error: string | null;
+  /** The id of the request that asked for it (decision 104). */
+  trace_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,13 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { apiErrorSchema } from '@shoebox/contracts';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { useTestShoebox } from '../../test/test-server.js';
+import { currentTrace } from '../runtime/trace.js';
+import { correlationIdFor, registerCorrelation } from './correlation.js';
+import { redactingLogger } from './log-redaction.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -45,5 +51,38 @@ describe.each(databases)('X-CorrelationId on $name', (kind) => {
     const given = 'b'.repeat(128);
     const response = await server().app.inject({ url: '/health', headers: { 'x-correlationid': given } });
     expect(response.headers['x-correlationid']).toBe(given);
+  });
+});
+
+describe('the trace of a request', () => {
+  it('is its id in its handler, after a body was read from the socket, and in its log lines; none outside', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...redactingLogger('info'), stream }, genReqId: correlationIdFor });
+    registerCorrelation(app);
+    app.post('/echo', async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      request.log.info('handled');
+      return { trace: currentTrace() };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-correlationid': 'trace-9b1' },
+        body: JSON.stringify({ big: 'x'.repeat(200_000) }),
+      });
+      expect(await response.json()).toEqual({ trace: 'trace-9b1' });
+      expect(lines.find((line) => line.msg === 'handled')).toMatchObject({ reqId: 'trace-9b1', trace: 'trace-9b1' });
+      expect(currentTrace()).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });

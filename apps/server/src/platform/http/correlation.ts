@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { CORRELATION_ID_HEADER } from '@shoebox/contracts';
 import type { FastifyInstance } from 'fastify';
+import { withTrace } from '../runtime/trace.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -12,8 +13,10 @@ export function correlationIdFor(req: IncomingMessage): string {
   return value && SAFE_ID.test(value) ? value : randomUUID();
 }
 
-export function registerCorrelationEcho(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+/** Echoes the request's id, and runs the request within its trace (decision 104): the jobs it asks for carry it, and log lines name it. */
+export function registerCorrelation(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('X-CorrelationId', String(request.id));
+    withTrace(String(request.id), done);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { currentTrace } from '../runtime/trace.js';
 
 /**
  * What the server's log must never hold, redacted in one place (docs/security.md): addresses carry
@@ -66,6 +67,11 @@ interface LoggedRequest {
 export function redactingLogger(level: string): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
   return {
     level,
+    // The request or the job's asking request each line belongs to (decision 104).
+    mixin: () => {
+      const trace = currentTrace();
+      return trace ? { trace } : {};
+    },
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,

@@ -1,5 +1,6 @@
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { currentTrace, withTrace } from '../runtime/trace.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 import { jobKinds, type JobKind } from './job-kinds.js';
 import { asError, DEFAULT_JOB_TIMING, DONE_KEPT_MS, FAILED_KEPT_MS, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
@@ -16,6 +17,8 @@ export interface BullmqJobQueueOptions {
 interface StoredJob {
   id: string;
   payload: unknown;
+  /** The request that asked for it (decision 104); none for jobs stored before. */
+  trace?: string;
 }
 
 interface Run {
@@ -110,12 +113,14 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
 
   async function runJob(definition: JobKind, job: Job<StoredJob>, token: string | undefined): Promise<void> {
     const controller = new AbortController();
-    const handled = definition.handler({ id: job.data.id, kind: job.name, payload: job.data.payload, attempt: attemptOf(job), signal: controller.signal });
+    const started = Date.now();
+    const handled = withTrace(job.data.trace, () => definition.handler({ id: job.data.id, kind: job.name, payload: job.data.payload, attempt: attemptOf(job), signal: controller.signal }));
     const run: Run = { controller, ended: handled.catch(() => {}) };
     const key = runKey(job.name, job.id);
     runs.set(key, run);
     try {
       await handled;
+      withTrace(job.data.trace, () => log.info({ kind: job.name, jobId: job.data.id, attempt: attemptOf(job), ms: Date.now() - started }, 'A job ran'));
     } catch (thrown) {
       // Stopped by close(): handed back to waiting at once, not counted as a failed run.
       if (closing && controller.signal.aborted && token) {
@@ -134,7 +139,7 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
     async enqueue(kind, id, payload) {
       const { maxAttempts } = kinds.get(kind);
       if (closing) throw new Error('The job queue is closed');
-      await queueOf(kind).add(kind, { id, payload: payload ?? null }, {
+      await queueOf(kind).add(kind, { id, payload: payload ?? null, trace: currentTrace() }, {
         jobId: bullmqJobId(id),
         attempts: maxAttempts,
         backoff: { type: RETRY_BACKOFF },

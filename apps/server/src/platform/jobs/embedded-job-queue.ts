@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { currentTrace, withTrace } from '../runtime/trace.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 import { jobKinds, type JobKind } from './job-kinds.js';
 import { asError, DEFAULT_JOB_TIMING, DONE_KEPT_MS, FAILED_KEPT_MS, retryDelayMs, type JobLog, type JobTiming } from './job-timing.js';
@@ -127,7 +128,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       if (state !== 'started' || free <= 0) continue;
       const candidates = await db
         .selectFrom('jobs')
-        .select(['id', 'attempts', 'payload'])
+        .select(['id', 'attempts', 'payload', 'trace_id'])
         .where('kind', '=', kind)
         .where(claimable(now()))
         .orderBy('run_after')
@@ -152,7 +153,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
           await release(claim);
           return;
         }
-        begin(claim, definition, candidate.payload);
+        withTrace(candidate.trace_id, () => begin(claim, definition, candidate.payload));
       }
     }
   }
@@ -176,6 +177,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       await giveUp(claim, definition, job, new Error(`The process running attempt ${claim.attempt - 1} of ${definition.maxAttempts} stopped before the job ended`));
       return;
     }
+    const started = Date.now();
     try {
       await definition.handler(job);
     } catch (thrown) {
@@ -201,7 +203,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
     }
     if (!(await settle(claim, { state: 'done', lease_owner: null, lease_until: null }))) {
       log.warn({ kind: claim.kind, jobId: claim.id, attempt: claim.attempt }, 'A job ended after another process had taken it over');
-    }
+    } else log.info({ kind: claim.kind, jobId: claim.id, attempt: claim.attempt, ms: Date.now() - started }, 'A job ran');
   }
 
   /**
@@ -267,7 +269,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
       const at = now();
       await db
         .insertInto('jobs')
-        .values({ kind, id, payload: payloadJson(payload), state: 'queued', attempts: 0, run_after: at, created_at: at, updated_at: at })
+        .values({ kind, id, payload: payloadJson(payload), state: 'queued', attempts: 0, run_after: at, trace_id: currentTrace() ?? null, created_at: at, updated_at: at })
         .onConflict((oc) => oc.columns(['kind', 'id']).doNothing())
         .execute();
       wake();

@@ -7,6 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorDescription } from '../runtime/error-description.js';
+import { withTrace } from '../runtime/trace.js';
 import { JOB_PROCESS_ARG, type FromJobProcess, type ToJobProcess } from './job-process-protocol.js';
 
 /** A child without a run for this long ends; the next run starts another. */
@@ -68,7 +69,8 @@ export function jobProcess<Setup, Input, Output>(o: JobProcessOptions<Setup>): J
   }
 
   function start(): Child<Output> {
-    const proc = fork(o.entry, [JOB_PROCESS_ARG], { execArgv: o.execArgv ?? [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Outside any trace: the child serves many jobs' runs, and its messages would carry the first one's (decision 104).
+    const proc = withTrace(null, () => fork(o.entry, [JOB_PROCESS_ARG], { execArgv: o.execArgv ?? [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     const child: Child<Output> = { process: proc, pending: new Map(), held: [], exited: new Promise((resolve) => proc.once('exit', () => resolve())) };
     const startLimit = setTimeout(() => end(child, new Error(`The job process was not ready within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS).unref();
     proc.on('message', (message: FromJobProcess<Output>) => {

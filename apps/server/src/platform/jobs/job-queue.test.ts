@@ -9,6 +9,7 @@ import { startTestChild } from '../../test/children/test-child.js';
 import { isDependencyOutage } from '../http/dependency-outage.js';
 import { PRODUCER_CONNECT_TIMEOUT_MS } from './bullmq-job-queue.js';
 import type { JobRun } from './job-queue.js';
+import { currentTrace, withTrace } from '../runtime/trace.js';
 import { openTestQueue, type TestQueue, type TestQueueSetup } from './fixtures/test-queues.js';
 
 /** Short enough that a killed process's job is taken over within a second or two. */
@@ -123,6 +124,19 @@ describe.each(backends)('job queue: $name', (backend) => {
     expect(runs.map(({ id, kind: k, payload, attempt }) => ({ id, kind: k, payload, attempt }))).toEqual([
       { id: 'job-1', kind, payload: { photos: ['a', 'b'] }, attempt: 1 },
     ]);
+  });
+
+  it("runs a job within the trace of the request that asked for it, on another queue too; a job asked for outside any, within none", async () => {
+    const asking = await open({ pollMs: 60_000 });
+    const running = await open();
+    const traces: Array<[string, string | undefined]> = [];
+    asking.define(kind, async () => void traces.push(['asking', 'never runs here']));
+    running.define(kind, async (job) => void traces.push([job.id, currentTrace()]));
+    await running.start();
+    await withTrace('request-7f3a', () => asking.enqueue(kind, 'traced', {}));
+    await asking.enqueue(kind, 'untraced', {});
+    await until(() => traces.length === 2, 'both jobs to run');
+    expect(Object.fromEntries(traces)).toEqual({ traced: 'request-7f3a', untraced: undefined });
   });
 
   it('says what each kind holds for the metrics: waiting, running and given up, and how long the oldest has waited', async () => {

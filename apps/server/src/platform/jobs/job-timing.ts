@@ -43,6 +43,7 @@ export function retryDelayMs(timing: JobTiming, attempt: number): number {
 
 /** What the queues log through: the server's logger. */
 export interface JobLog {
+  info(details: object, message: string): void;
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
