@@ -8,6 +8,7 @@
  * OS priority (image-worker.ts), so the server keeps its threads and its CPU whatever images arrive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { withTrace } from '../runtime/trace.js';
 import { WORKER_READY, type JobReply, type JobRequest } from './image-job-protocol.js';
 
 export interface ImagePoolOptions {
@@ -164,11 +165,14 @@ export function createImagePool<Job, Result>(o: ImagePoolOptions): ImagePool<Job
   }
 
   function spawn(): Worker {
-    const child = fork(o.entry, [], {
-      execArgv: o.execArgv ?? [],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    // Outside any trace: the child serves many requests, and its events would carry the first one's (decision 104).
+    const child = withTrace(null, () =>
+      fork(o.entry, [], {
+        execArgv: o.execArgv ?? [],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
     let markReady = () => {};
     const worker: Worker = { child, ready: new Promise((resolve) => (markReady = resolve)) };
     workers.add(worker);

@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { withTrace } from '../../../platform/runtime/trace.js';
 
 /** How long an idle decoder worker stays around. */
 const IDLE_MS = 30_000;
@@ -57,7 +58,8 @@ export function decodeHeicToJpeg(heic: Uint8Array, quality: number): Promise<Buf
 
 function startDecoder(): Decoder {
   const heicConvertPath = createRequire(import.meta.url).resolve('heic-convert');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { heicConvertPath } });
+  // Outside any trace: the decoder serves many uploads (decision 104).
+  const worker = withTrace(null, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { heicConvertPath } }));
   const pending = new Map<number, Pending>();
   let idleTimer: NodeJS.Timeout | undefined;
   let retired = false;
