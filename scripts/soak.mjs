@@ -243,7 +243,7 @@ async function main() {
       };
     }
     for (const s of samples) {
-      const a = (report.byAction[s.action] ??= { requests: 0, errors: 0, retryLater: 0, inFlightAtKill: 0 });
+      const a = (report.byAction[s.action] ??= { requests: 0, errors: 0, retryLater: 0, inFlightAtKill: 0, p50: 0, p99: 0 });
       a.requests++;
       if (refused(s)) a.retryLater++;
       if (inFlightAtKill(s)) a.inFlightAtKill++;
@@ -253,6 +253,12 @@ async function main() {
         report.errors[key] = (report.errors[key] ?? 0) + 1;
       }
     }
+    for (const [action, a] of Object.entries(report.byAction)) {
+      const ms = samples.filter((s) => s.action === action).map((s) => s.ms).sort((x, y) => x - y);
+      a.p50 = percentile(ms, 50);
+      a.p99 = percentile(ms, 99);
+    }
+    report.balancer = balancerMarkDowns(cluster);
     report.consistency = await consistency(db, cluster, customers);
     const file = path.join(root, '.tmp', 'soak-report.json');
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -354,14 +360,34 @@ async function consistency(db, cluster, customers) {
   };
 }
 
+/**
+ * When HAProxy took an instance out of rotation, and why: only the killed one should be (decision 102); a
+ * readiness check's 'slow' keeps a live instance in.
+ */
+function balancerMarkDowns(cluster) {
+  const text = fs.readFileSync(path.join(cluster.logs, 'haproxy.log'), 'utf8');
+  // HAProxy writes each change twice (a warning on stderr, then its log line): its log lines only.
+  const down = text.split('\n').filter((line) => /^Server \S+ is DOWN\b/.test(line));
+  const byServerAndReason = {};
+  for (const line of down) {
+    const server = /^Server \S+\/(\S+) is DOWN/.exec(line)?.[1] ?? 'unknown';
+    const reason = /reason: ([^,]+)/.exec(line)?.[1] ?? 'unknown';
+    const key = `${server}: ${reason}`;
+    byServerAndReason[key] = (byServerAndReason[key] ?? 0) + 1;
+  }
+  return { markedDown: byServerAndReason, lines: down.map((line) => line.slice(0, 300)) };
+}
+
 function print(report) {
   console.log(`\nSoak: ${report.customers} customers, ${report.seconds} s`);
   for (const e of report.events) console.log(`  ${e.t.toFixed(0).padStart(4)} s  ${e.what}`);
   const columns = (r) => `${String(r.requests).padStart(9)} ${String(r.errors).padStart(7)} ${String(r.retryLater).padStart(16)} ${String(r.inFlightAtKill).padStart(18)}`;
   console.log('\n  phase      requests  errors  503+Retry-After  in flight at kill   p50 ms   p99 ms');
   for (const [phase, p] of Object.entries(report.phases)) console.log(`  ${phase.padEnd(8)} ${columns(p)} ${String(p.p50).padStart(8)} ${String(p.p99).padStart(8)}`);
-  console.log('\n  action          requests  errors  503+Retry-After  in flight at kill');
-  for (const [action, a] of Object.entries(report.byAction)) console.log(`  ${action.padEnd(15)} ${columns(a)}`);
+  console.log('\n  action          requests  errors  503+Retry-After  in flight at kill   p50 ms   p99 ms');
+  for (const [action, a] of Object.entries(report.byAction)) console.log(`  ${action.padEnd(15)} ${columns(a)} ${String(a.p50).padStart(8)} ${String(a.p99).padStart(8)}`);
+  const downs = Object.entries(report.balancer.markedDown);
+  console.log(`\n  taken out of rotation by the balancer: ${downs.length ? downs.map(([server, n]) => `${server} ${n}×`).join('; ') : 'never'}`);
   if (Object.keys(report.errors).length) {
     console.log('\n  errors (status or network error, action, phase, instance):');
     for (const [key, n] of Object.entries(report.errors)) console.log(`  ${String(n).padStart(5)}  ${key}`);

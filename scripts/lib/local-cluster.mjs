@@ -33,7 +33,8 @@ function haproxyConfig({ port, statsPort, instances }) {
     '  timeout server 60s',
     // The push sockets stay open for as long as the page does.
     '  timeout tunnel 1h',
-    '  timeout check 1s',
+    // Readiness answers within 500 ms of being read (decision 102); a saturated instance reads it late.
+    '  timeout check 3s',
     '  option forwardfor',
     'frontend shoebox',
     `  bind 127.0.0.1:${port}`,
@@ -43,7 +44,9 @@ function haproxyConfig({ port, statsPort, instances }) {
     '  option httpchk GET /health/ready',
     '  http-check expect status 200',
     // A request whose instance refused the connection (killed) goes to another one at its next try, and
-    // that instance is out of rotation at once (observe layer4) rather than after three failed checks.
+    // that instance is out of rotation after three such connections in a row (observe layer4: a killed one
+    // refuses them at once) rather than after three failed checks; one connection slow to be accepted by a
+    // busy instance does not take it out.
     '  retries 3',
     '  option redispatch 1',
     // Fail open (decision 101): when no instance is ready, as when Redis or the database is out for all of
@@ -51,7 +54,7 @@ function haproxyConfig({ port, statsPort, instances }) {
     '  option allbackups',
     // Which instance answered, for an operator reading a response (and the soak's count of where errors fell).
     '  http-response set-header X-Served-By %s',
-    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down`),
+    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check inter 2s fall 3 rise 2 observe layer4 error-limit 3 on-error mark-down`),
     ...instances.map((instance) => `  server ${instance.name}-open 127.0.0.1:${instance.port} backup`),
     'listen stats',
     `  bind 127.0.0.1:${statsPort}`,
