@@ -10,20 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCluster } from './lib/local-cluster.mjs';
 import { Failure } from './lib/local-services.mjs';
+import { wholeNumberOption } from './lib/options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const log = (message) => console.log(`[cluster] ${message}`);
 
-function instancesWanted(argv) {
-  const at = argv.findIndex((arg) => arg === '--instances' || arg.startsWith('--instances='));
-  if (at === -1) return 2;
-  const value = Number(argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > 16) throw new Failure('--instances takes a whole number from 1 to 16');
-  return value;
-}
-
 async function main() {
-  const count = instancesWanted(process.argv.slice(2));
+  const count = wholeNumberOption('instances', 2, { max: 16 });
   const cluster = await startLocalCluster({ root, home: path.join(root, 'data', 'cluster'), count, port: Number(process.env.PORT ?? 3000), log });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void cluster.stop().then(() => process.exit(0)));
   log(`Shoebox is ready at ${cluster.url}: ${count} instances behind HAProxy (round robin), ${cluster.instances.map((i) => `${i.name} on ${i.port}`).join(', ')}`);

@@ -12,15 +12,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { importJWK, SignJWT } from 'jose';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { serverDist, tokenSigner } from './lib/cluster-tokens.mjs';
 import { startLocalCluster } from './lib/local-cluster.mjs';
 import { Failure, freePort } from './lib/local-services.mjs';
+import { wholeNumberOption as option } from './lib/options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const log = (message) => console.log(`[soak] ${message}`);
-const dist = (file) => import(pathToFileURL(path.join(root, 'apps/server/dist', file)).href);
+const dist = (file) => serverDist(root, file);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PHOTOS_API = '/api/photo-management';
@@ -35,15 +36,6 @@ const REDIS_OUTAGE_MS = 10_000;
 const KILLED_FOR_MS = 5_000;
 /** After the load: how long the made zips and the last photos may take. */
 const SETTLE_LIMIT_MS = 120_000;
-
-function option(name, fallback) {
-  const argv = process.argv.slice(2);
-  const at = argv.indexOf(`--${name}`);
-  if (at === -1) return fallback;
-  const value = Number(argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Failure(`--${name} takes a whole number`);
-  return value;
-}
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
@@ -64,25 +56,13 @@ async function photoPool() {
 async function makeCustomers(db, count, issuer) {
   const { createDemoAccount } = await dist('seed/demo-accounts.js');
   const { hashPassword } = await dist('platform/auth/passwords.js');
-  const { API_SCOPE } = await dist('platform/auth/access-token.js');
   const passwordHash = await hashPassword(randomUUID());
-  const stored = await db.selectFrom('secrets').select('value').where('name', '=', 'oidc.signing-key').executeTakeFirstOrThrow();
-  const jwk = JSON.parse(stored.value);
-  const key = await importJWK(jwk, 'RS256');
+  const tokenFor = await tokenSigner({ root, db, issuer });
   const customers = [];
   for (let i = 0; i < count; i++) {
     const email = `soak-${i}-${randomUUID().slice(0, 8)}@example.com`;
-    const id = await createDemoAccount(db, { email, firstName: 'Soak', lastName: `Customer ${i}`, description: 'soak', registeredDaysAgo: 30 }, { passwordHash });
-    const identity = await db.selectFrom('identities').select(['id', 'idp_type', 'auth_method']).where('email', '=', email).executeTakeFirstOrThrow();
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ scope: API_SCOPE, sub: id, email, idp_type: identity.idp_type, idp_sub: identity.id, auth_method: identity.auth_method })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-      .setIssuer(issuer)
-      .setAudience('shoebox-api')
-      .setIssuedAt(now - 60)
-      .setExpirationTime(now + 3600)
-      .sign(key);
-    customers.push({ id, headers: { Authorization: `Bearer ${token}` }, photos: [], albums: [], uploads: [], zips: [] });
+    await createDemoAccount(db, { email, firstName: 'Soak', lastName: `Customer ${i}`, description: 'soak', registeredDaysAgo: 30 }, { passwordHash });
+    customers.push({ ...(await tokenFor(email)), photos: [], albums: [], uploads: [], zips: [] });
   }
   return customers;
 }
