@@ -136,7 +136,8 @@ export async function startLocalCluster({ root, home, count, port, env: extraEnv
     cluster.redis = await services.startRedis({ keepIn: path.join(home, 'redis') });
     const { startS3StandIn } = await import(pathToFileURL(path.join(root, 'apps/server/dist/dev/s3-stand-in.js')).href);
     fs.mkdirSync(path.join(home, 's3'), { recursive: true });
-    cluster.s3 = await startS3StandIn({ directory: path.join(home, 's3'), bucket: BUCKET });
+    const s3Log = path.join(logs, 's3.log');
+    cluster.s3 = await startS3StandIn({ directory: path.join(home, 's3'), bucket: BUCKET, logError: (line) => fs.appendFileSync(s3Log, `${line}\n`) });
     log(`S3-compatible server (s3rver, patched) at ${cluster.s3.config.endpoint}, bucket ${BUCKET} (${path.join(home, 's3')})`);
 
     for (let i = 1; i <= count; i++) {

@@ -19,9 +19,13 @@ export interface S3StandIn {
  * An S3-compatible server for the tests and the local cluster (decision 100): s3rver over a folder, patched
  * where it falls short of S3, with one bucket the account area may read from.
  */
-export async function startS3StandIn(o: { directory: string; bucket: string; port?: number }): Promise<S3StandIn> {
+export async function startS3StandIn(o: { directory: string; bucket: string; port?: number; logError?: (line: string) => void }): Promise<S3StandIn> {
   const server = new S3rver({ address: '127.0.0.1', port: o.port ?? 0, silent: true, directory: o.directory, configureBuckets: [{ name: o.bucket, configs: [CORS] }] });
   patchS3rver(server);
+  // What s3rver answers 500 to ("an internal error") says nothing of its cause: the cause goes to the log.
+  server.on('error', (err, ctx) => {
+    if ((err.status ?? 500) >= 500) o.logError?.(`${new Date().toISOString()} ${ctx.method} ${ctx.url}: ${err.stack ?? err.message}`);
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

@@ -12,6 +12,8 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     store: { deleteObject(bucket: string, key: string): Promise<void> };
     run(): Promise<AddressInfo>;
+    /** Koa's: every error a request met, with its context, before s3rver answers it. */
+    on(event: 'error', listener: (err: Error & { status?: number }, ctx: { method: string; url: string }) => void): this;
     close(): Promise<void>;
   }
 }
