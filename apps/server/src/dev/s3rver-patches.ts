@@ -57,13 +57,22 @@ function addMultipartUploadCalls(server: S3rver): void {
     if (!bucket) return next();
     if (ctx.method === 'GET' && !key && 'uploads' in ctx.query) {
       const ids = await fs.readdir(uploadsDir(bucket)).catch(() => [] as string[]);
-      const Upload = await Promise.all(
+      const prefix = typeof ctx.query.prefix === 'string' ? ctx.query.prefix : '';
+      const listed = await Promise.all(
         ids.map(async (UploadId) => {
           const file = path.join(uploadsDir(bucket), UploadId, 'key');
-          return { Key: await fs.readFile(file, 'utf8'), UploadId, Initiated: (await fs.stat(file)).mtime.toISOString() };
+          try {
+            const [Key, stat] = await Promise.all([fs.readFile(file, 'utf8'), fs.stat(file)]);
+            return { Key, UploadId, Initiated: stat.mtime.toISOString() };
+          } catch (err) {
+            // Completed or aborted since the folder was read: S3 lists only uploads in progress.
+            if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+            throw err;
+          }
         }),
       );
-      ctx.body = { ListMultipartUploadsResult: { Bucket: bucket, IsTruncated: false, Upload } };
+      const Upload = listed.filter((u) => u !== undefined && u.Key.startsWith(prefix));
+      ctx.body = { ListMultipartUploadsResult: { Bucket: bucket, Prefix: prefix, IsTruncated: false, Upload } };
       return;
     }
     const uploadId = ctx.query.uploadId;
