@@ -1,12 +1,21 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { customerChanged, useCustomerChanged } from '../../addresses';
 import styles from './settings.module.css';
 
-/** The §4 "customer changed" confirmation: shown while the flag is set, until the customer dismisses it. */
+/** Spec §4 and §8: the shared notification closes itself after this long. */
+export const SHARED_NOTIFICATION_MS = 10_000;
+
+/** The §4 "customer changed" confirmation: shown while the flag is set, until the customer dismisses it or 10 s pass. */
 export function CustomerChangedNotice() {
   const { t } = useTranslation('settings');
   const changed = useCustomerChanged();
+  useEffect(() => {
+    if (!changed) return;
+    const closing = setTimeout(customerChanged.reset, SHARED_NOTIFICATION_MS);
+    return () => clearTimeout(closing);
+  }, [changed]);
   return (
     <div role="status" className={changed ? styles.notice : styles.live}>
       {changed && (

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { businessCustomerRecord, customerRecord } from '../../../test/fixtures';
 import { ME_URL, serveCustomerSettings, storedCard } from '../../../test/customer-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { customerChanged } from '../../addresses';
+import { SHARED_NOTIFICATION_MS } from '../components/customer-changed-notice';
 
 // The §4 flag lives as long as the page: each test starts without it.
 afterEach(() => customerChanged.reset());
@@ -94,6 +95,21 @@ describe('/settings', () => {
     customerChanged.set();
     await openSettings();
     expect(screen.getByText('Your changes have been saved.')).toBeInTheDocument();
+  });
+
+  test('the confirmation closes itself 10 seconds after it shows', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      serveCustomerSettings();
+      customerChanged.set();
+      await openSettings();
+      act(() => vi.advanceTimersByTime(SHARED_NOTIFICATION_MS - 100));
+      expect(screen.getByText('Your changes have been saved.')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.queryByText('Your changes have been saved.')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('shows the customer-changed confirmation until it is dismissed', async () => {
