@@ -1,11 +1,9 @@
+import { SHARED_NOTIFICATION_AUTO_CLOSE_MS } from '@shoebox/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { customerChanged, useCustomerChanged } from '../../addresses';
 import styles from './settings.module.css';
-
-/** Spec §4 and §8: the shared notification closes itself after this long. */
-export const SHARED_NOTIFICATION_MS = 10_000;
 
 /** The §4 "customer changed" confirmation: shown while the flag is set, until the customer dismisses it or 10 s pass. */
 export function CustomerChangedNotice() {
@@ -13,7 +11,7 @@ export function CustomerChangedNotice() {
   const changed = useCustomerChanged();
   useEffect(() => {
     if (!changed) return;
-    const closing = setTimeout(customerChanged.reset, SHARED_NOTIFICATION_MS);
+    const closing = setTimeout(customerChanged.reset, SHARED_NOTIFICATION_AUTO_CLOSE_MS);
     return () => clearTimeout(closing);
   }, [changed]);
   return (

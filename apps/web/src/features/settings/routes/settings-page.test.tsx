@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { SHARED_NOTIFICATION_AUTO_CLOSE_MS } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { businessCustomerRecord, customerRecord } from '../../../test/fixtures';
@@ -6,7 +7,6 @@ import { ME_URL, serveCustomerSettings, storedCard } from '../../../test/custome
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { customerChanged } from '../../addresses';
-import { SHARED_NOTIFICATION_MS } from '../components/customer-changed-notice';
 
 // The §4 flag lives as long as the page: each test starts without it.
 afterEach(() => customerChanged.reset());
@@ -103,7 +103,7 @@ describe('/settings', () => {
       serveCustomerSettings();
       customerChanged.set();
       await openSettings();
-      act(() => vi.advanceTimersByTime(SHARED_NOTIFICATION_MS - 100));
+      act(() => vi.advanceTimersByTime(SHARED_NOTIFICATION_AUTO_CLOSE_MS - 100));
       expect(screen.getByText('Your changes have been saved.')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(100));
       expect(screen.queryByText('Your changes have been saved.')).not.toBeInTheDocument();
