@@ -1,6 +1,7 @@
 import { DEFAULT_ALBUM_SORT, DEFAULT_PHOTOS_SORT, sortKeySchema, sortOrderSchema, type SortOptions } from '@shoebox/contracts';
 import { useSyncExternalStore } from 'react';
 import { writeJson } from '../../../lib/storage';
+import type { AlbumKind } from '../api/query-keys';
 
 export interface SortStore {
   get(): SortOptions;
@@ -67,12 +68,14 @@ function createSortStore(storageKey: string, fallback: SortOptions): SortStore {
 
 /** The photos list's sort (default: date taken, newest first). */
 export const photosSortStore = createSortStore('shoebox.sort.photos', DEFAULT_PHOTOS_SORT);
-/** Albums' sort, one for every album (default: date added, newest first). */
+/** The customer's own albums' sort, one for every album (default: date added, newest first). */
 export const albumSortStore = createSortStore('shoebox.sort.albums', DEFAULT_ALBUM_SORT);
+/** Shared albums' sort, kept apart from the own albums' (spec: album photos and shared-album photos each have theirs). */
+export const sharedAlbumSortStore = createSortStore('shoebox.sort.shared-albums', DEFAULT_ALBUM_SORT);
 
 function useSort(store: SortStore): [SortOptions, (next: SortOptions) => void] {
   return [useSyncExternalStore(store.subscribe, store.get), store.set];
 }
 
 export const usePhotosSort = () => useSort(photosSortStore);
-export const useAlbumSort = () => useSort(albumSortStore);
+export const useAlbumSort = (kind: AlbumKind) => useSort(kind === 'shared-albums' ? sharedAlbumSortStore : albumSortStore);

@@ -27,7 +27,7 @@ export function useAlbumScreen(kind: AlbumKind, album: { albumId: string; albumN
   const location = useLocation();
   const { albumId, photosCount } = album;
   const previewOpen = useMatch(`/my-photos/${kind}/:id/preview/:photoId`) !== null;
-  const [sort, setSort] = useAlbumSort();
+  const [sort, setSort] = useAlbumSort(kind);
   const { selection } = useSelection();
   const grid = useRef<PhotoGridHandle>(null);
   const [layout, setLayout] = useState<GridLayout>();
