@@ -8,9 +8,9 @@ import {
   type Photo,
 } from '@shoebox/contracts';
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databases } from '../../test/databases.js';
-import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, relative, type TestCustomer, tusClient, tusError, tusFilesOf, useLibraryServer } from '../../test/photo-library.js';
+import { blobFilesOf, locationOfUpload, newCustomer, PHOTOS_API, relative, type TestCustomer, tusClient, tusError, tusFilesOf, uploadDatastore, useLibraryServer } from '../../test/photo-library.js';
 import { blobDirOf } from '../../test/test-server.js';
 import { makeTestJpeg, makeTestPng } from '../../seed/photo-like-images.js';
 
@@ -211,6 +211,28 @@ describe.each(databases)('tus uploads at /api/uploads on $name', (kind) => {
     expect(last.statusCode).toBe(204);
     expect((await photosOf(me)).map((p) => p.imageId)).toEqual([last.headers[UPLOAD_PHOTO_ID_HEADER]]);
   });
+  it('answers the bucket or the database out for a moment with 503 and Retry-After, and the retry continues where the upload stands', async () => {
+    const me = await newCustomer(server());
+    const bytes = await jpeg();
+    const client = tusClient(server(), me.headers);
+    const location = locationOfUpload(await client.create(bytes.length, { filename: 'outage.jpg', filetype: 'image/jpeg' }));
+    const store = uploadDatastore(server()).store;
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    const write = vi.spyOn(store, 'write').mockRejectedValueOnce(reset);
+    try {
+      const refused = await client.patch(location, 0, bytes);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(apiErrorSchema.parse(tusError(refused))).toMatchObject({ status: 503, error: 'service_unavailable' });
+    } finally {
+      write.mockRestore();
+    }
+    const offset = Number((await client.head(location)).headers['upload-offset']);
+    const done = await client.patch(location, offset, bytes.subarray(offset));
+    expect(done.statusCode).toBe(204);
+    expect((await photosOf(me)).map((p) => p.imageId)).toEqual([done.headers[UPLOAD_PHOTO_ID_HEADER]]);
+  });
+
   it('answers a server failure during ingest as the usual JSON 500, without internals', async () => {
     const me = await newCustomer(server());
     const blobDir = blobDirOf(server());

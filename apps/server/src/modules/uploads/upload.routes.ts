@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tusRefusedRoutes, tusRoutes } from './tus-operations.js';
 import { requireIdentity } from '../../platform/auth/authenticate.js';
 import { AppError, errorBody as errorShape } from '../../platform/http/errors.js';
+import { isDependencyOutage, OUTAGE_ANSWER, OUTAGE_RETRY_AFTER_SECONDS } from '../../platform/http/dependency-outage.js';
 import { IngestRejection } from './ingest/ingest-rejection.js';
 import { UploadBusy } from './upload-busy.js';
 import type { UploadDatastore } from './store/upload-datastore.js';
@@ -154,6 +155,12 @@ export async function registerUploadRoutes(app: FastifyInstance, o: { datastore:
         if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(req, 413, 'too_large', `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, { params: { maxBytes: UPLOAD_MAX_BYTES } });
         const { status_code: status, body } = error as { status_code?: number; body?: string };
         if (status && status < 500) return body?.startsWith('{') ? { status_code: status, body } : refusal(req, status, 'upload_error', (body ?? '').trim() || 'The upload request was refused');
+        if (isDependencyOutage(error)) {
+          // The database or the bucket out for a moment: the client's retry continues the upload where it stands.
+          app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'A dependency is unreachable; answered 503');
+          sayWhenToRetry(req, OUTAGE_RETRY_AFTER_SECONDS);
+          return refusal(req, OUTAGE_ANSWER.status, OUTAGE_ANSWER.code, OUTAGE_ANSWER.message);
+        }
         app.log.error({ err: error, correlationId: req.headers.get(CORRELATION_ID_HEADER) }, 'Upload failed');
         return refusal(req, 500, 'internal', 'An unexpected error has occurred');
       },

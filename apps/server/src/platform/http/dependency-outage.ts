@@ -17,6 +17,8 @@ const OUTAGE_MESSAGES = [
 
 /** Seconds a caller waits before trying again after an outage answer. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+/** What a caller hears when a dependency is out, from any route (the tus routes answer it themselves). */
+export const OUTAGE_ANSWER = { status: 503, code: 'service_unavailable', message: 'The service is briefly unavailable; please try again in a moment' } as const;
 
 export function isDependencyOutage(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;

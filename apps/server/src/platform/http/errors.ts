@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { CORRELATION_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
 import { z } from 'zod/mini';
 import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
-import { isDependencyOutage, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
+import { isDependencyOutage, OUTAGE_ANSWER, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
 
 /**
  * An error whose status and message are safe to show the caller. `code` is the answer's stable `error`;
@@ -106,7 +106,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDependencyOutage(error)) {
       request.log.error({ err: error }, 'A dependency is unreachable; answered 503');
       reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
-      return send(request, reply, 503, 'service_unavailable', 'The service is briefly unavailable; please try again in a moment');
+      return send(request, reply, OUTAGE_ANSWER.status, OUTAGE_ANSWER.code, OUTAGE_ANSWER.message);
     }
     request.log.error({ err: error }, 'Unhandled error');
     return send(request, reply, 500, 'internal', 'An unexpected error has occurred');
