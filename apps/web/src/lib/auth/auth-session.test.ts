@@ -24,6 +24,10 @@ describe('auth session read from the token cookies', () => {
     vi.useRealTimers();
   });
 
+  test("refuses to start before the configuration is loaded, with the spec's internal text", () => {
+    expect(() => createAuthSession(undefined as never, 'en-GB', fakeReporter())).toThrow('Config should be loaded before authentication');
+  });
+
   test('a fresh access token gives the identity from the id token claims', async () => {
     signedIn();
     const session = createAuthSession(testConfig(), 'en-GB', fakeReporter());

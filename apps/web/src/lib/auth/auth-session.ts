@@ -45,6 +45,8 @@ function identityFromIdToken(idToken: string | undefined): SignedInIdentity | un
  * fetched only to redirect or refresh, which keeps it off the path to the first screen.
  */
 export function createAuthSession(config: AppConfig, locale: string, reporter: ErrorReporter): AuthSession {
+  // The sign-in provider's address comes from /config.json: a session made before it arrived could only fail later.
+  if (!config?.auth) throw new Error('Config should be loaded before authentication');
   let manager: Promise<UserManager> | undefined;
   const userManager = () =>
     (manager ??= import('./user-manager').then(({ createUserManager }) => createUserManager(config, locale)));

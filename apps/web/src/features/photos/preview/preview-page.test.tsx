@@ -344,12 +344,15 @@ describe('deleting from the preview', () => {
   test("a delete that fails puts the photo back, with 'Error: Your photo could not be deleted'", async () => {
     const photos = servePhotoLibrary(library());
     photos.failStatus = 500;
-    const { user } = await openPreviewOf('p202406-2.jpg');
+    const { user, reporter } = await openPreviewOf('p202406-2.jpg');
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }));
 
     expect(await screen.findByText('Error: Your photo could not be deleted', {}, { timeout: 4000 })).toBeInTheDocument();
+    // Logged with the spec's internal text, not shown.
+    expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to delete photo!' }), { action: 'delete photo' });
+    expect(screen.queryByText('Failed to delete photo!')).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('link', { name: 'p202406-2.jpg' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'June 2024' }).parentElement).toHaveTextContent('3 photos');
