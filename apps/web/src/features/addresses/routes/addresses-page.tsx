@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
-import { Toaster } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useAddresses } from '../api/get-addresses';
 import { AddressRow } from '../components/address-row';
 import styles from './addresses-page.module.css';
+import { AppToaster } from '../../../components/ui/toaster';
 
 /**
  * /settings/addresses/all (spec §2.7): every address of the customer, the default first and marked, each
@@ -50,7 +50,7 @@ export function AddressesPage() {
           </ul>
         </>
       )}
-      <Toaster position="top-center" theme="dark" duration={5000} />
+      <AppToaster />
     </div>
   );
 }

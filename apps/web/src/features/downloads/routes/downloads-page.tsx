@@ -2,7 +2,6 @@ import { isArchiveMessage } from '@shoebox/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Toaster } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyListNotice, ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,6 +11,7 @@ import { useDownloads } from '../api/get-downloads';
 import { downloadKeys } from '../api/query-keys';
 import { DownloadRow } from '../components/download-row';
 import styles from './downloads-page.module.css';
+import { AppToaster } from '../../../components/ui/toaster';
 
 /**
  * /downloads: every archive of the customer, newest first, with its name, photo count, size, state and date,
@@ -51,7 +51,7 @@ export function DownloadsPage() {
           ))}
         </ul>
       )}
-      <Toaster position="top-center" theme="dark" duration={5000} />
+      <AppToaster />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 
 /**
  * Around every photo screen: the one place toasts show (spec §8: top-centre, dark, 5 seconds). It stays
@@ -10,7 +10,7 @@ export function PhotoLibraryLayout() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-center" theme="dark" duration={5000} />
+      <AppToaster />
     </>
   );
 }
