@@ -41,4 +41,24 @@ describe('shared album screen', () => {
     expect(afterDelete.filter((r) => r.id === 'f-1')).toEqual([]);
     expect(reporter.report).not.toHaveBeenCalled();
   });
+
+  test("an empty shared album says 'This album is empty', with no grid", async () => {
+    serveAlbums({ photos: photosTakenIn(2024, 6, 3), albums: [{ id: 'e-1', name: 'Nothing yet', photoIds: [], sharedWith: ['lars@example.com'] }] });
+    renderApp('/my-photos/shared-albums/e-1', { flags: SHARED_ON });
+    expect(await screen.findByText('This album is empty')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Nothing yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Photos in Nothing yet' })).not.toBeInTheDocument();
+  });
+
+  test("photos that cannot be loaded say 'Unable to display album photos. Please refresh the page or try again later.', and Try again loads them", async () => {
+    const albums = family();
+    albums.fail['GET /shared-albums/:id/photos'] = 500;
+    const { user } = renderApp('/my-photos/shared-albums/f-1', { flags: SHARED_ON });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Unable to display album photos. Please refresh the page or try again later.');
+    delete albums.fail['GET /shared-albums/:id/photos'];
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Photos in Family' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unable to display album photos. Please refresh the page or try again later.')).not.toBeInTheDocument());
+  });
 });
