@@ -61,6 +61,16 @@ describe('order screens: the two lists, an order opened cold, its address change
     for (const status of ['Awaiting payment', 'Ordered', 'In production', 'Sent', 'Cancelled']) {
       await expect.poll(() => progressList.getByText(status, { exact: true }).count()).toBeGreaterThan(0);
     }
+    // Spec §3: Cancelled is shown red, every other status cyan.
+    const colours = async (status: string) =>
+      progressList.getByText(status, { exact: true }).first().evaluate((badge) => {
+        const style = getComputedStyle(badge);
+        return { text: style.color, background: style.backgroundColor };
+      });
+    expect(await colours('Cancelled')).toEqual({ text: 'rgb(125, 26, 16)', background: 'rgb(253, 236, 234)' });
+    for (const status of ['Awaiting payment', 'Ordered', 'In production', 'Sent']) {
+      expect(await colours(status), status).toEqual({ text: 'rgb(0, 77, 87)', background: 'rgb(224, 247, 250)' });
+    }
     await expect.poll(() => progressList.getByText('Source: Reorder').count()).toBe(1);
     expect(await cold.getByRole('link', { name: `Order ${inProgress[0]}`, exact: true }).getAttribute('href')).toBe(`/orders/${inProgress[0]}`);
 

@@ -96,4 +96,35 @@ describe('anonymous public pages', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('My account overview');
   });
+
+  it('with site data blocked, every address shows the cookies-blocked page, and neither the API nor sign-in is asked', async () => {
+    const blocked = await newContext(browser, server.baseUrl);
+    // As Chromium does when the customer blocks site data: reading localStorage throws.
+    await blocked.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    });
+    const tab = await blocked.newPage();
+    const apiCalls: string[] = [];
+    tab.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      // /config.json is preloaded by the page itself (index.html), before any script runs.
+      if (pathname.startsWith('/api') || pathname.startsWith('/oidc')) apiCalls.push(pathname);
+    });
+    try {
+      for (const path of ['/', '/my-photos/photos']) {
+        await tab.goto(path);
+        await expect.poll(() => tab.getByRole('heading', { level: 1 }).innerText()).toBe('Please enable site data and cookies');
+        await tab.getByText('Your browser is blocking site data and cookies for this site.').waitFor();
+        await tab.getByRole('button', { name: 'Reload' }).waitFor();
+      }
+      expect(apiCalls).toEqual([]);
+      await expectNoSeriousA11yViolations(tab, 'cookies blocked');
+    } finally {
+      await blocked.close();
+    }
+  });
 });
