@@ -90,12 +90,14 @@ function stopChild(child, signal = 'SIGTERM') {
   });
 }
 
-/** The status of one GET, or 0 when nothing answers. */
-export async function statusOf(url) {
+/** Whether HAProxy's statistics (CSV) show every checked instance UP. */
+async function allInRotation(cluster) {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).status;
+    const csv = await (await fetch(`${cluster.statsUrl};csv`, { signal: AbortSignal.timeout(2000) })).text();
+    const status = new Map(csv.split('\n').map((line) => line.split(',')).filter((f) => f[0] === 'instances').map((f) => [f[1], f[17]]));
+    return cluster.instances.every((instance) => status.get(instance.name) === 'UP');
   } catch {
-    return 0;
+    return false;
   }
 }
 
@@ -176,7 +178,9 @@ export async function startLocalCluster({ root, home, count, port, env: extraEnv
     fs.writeFileSync(config, haproxyConfig({ port, statsPort: port + 1, instances: cluster.instances }));
     cluster.haproxy = startChild('HAProxy', 'haproxy', ['-f', config, '-db'], { cwd: root, env: process.env, logFile: path.join(logs, 'haproxy.log'), onExit: (message) => log(message) });
 
-    for (const started = Date.now(); (await statusOf(`${url}/health/ready`)) !== 200; ) {
+    // Ready once the balancer has every instance in rotation: before that it answers through the unchecked
+    // backups (failing open), which would hide an instance that never became ready.
+    for (const started = Date.now(); !(await allInRotation(cluster)); ) {
       if (Date.now() - started > READY_LIMIT_MS) throw new Failure(`The cluster did not become ready in ${READY_LIMIT_MS / 1000} s: see ${logs}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
