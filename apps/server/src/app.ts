@@ -85,6 +85,7 @@ import { identityRequestService } from './modules/identity-requests/identity-req
 import { accountRequestService, type AccountRequestService } from './modules/identity-requests/account-requests.service.js';
 import { localeCatalog } from './modules/site/locale-catalog.js';
 import { registerSite } from './modules/site/site.routes.js';
+import { allowedMethods } from './platform/api/allowed-methods.js';
 import { registerApiReference } from './platform/api/api-reference.routes.js';
 import { routeInventory, routeKey, unaccountedRoutes, type RegisteredRoute } from './platform/api/route-inventory.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
@@ -341,7 +342,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await api.register(identityRequestRoutes(identityRequestService({ db, mailer, publicUrl: config.publicUrl, accountDeletions, recipients, log: app.log })), { prefix: SERVICE_BASE_PATHS.identities });
   });
 
-  await registerSite(app, config);
+  await registerSite(app, config, { allowedMethods: allowedMethods(routes) });
 
   // Background work starts once everything is wired, so a start that fails above leaves none running.
   await activation.resumeImports();

@@ -5,7 +5,7 @@ import { SERVICE_BASE_PATHS, appConfigSchema, publicConfigurationParamsSchema, p
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { route } from '../../platform/api/route.js';
-import { notFound } from '../../platform/http/errors.js';
+import { MethodNotAllowed, notFound } from '../../platform/http/errors.js';
 import { appConfigFor } from './app-config.service.js';
 import { publicConfigurationFor } from './public-configuration.service.js';
 
@@ -30,7 +30,13 @@ function seoTags(config: Config, request: FastifyRequest): { html: string; heade
   return { html: '<meta name="robots" content="noindex">', header: 'noindex' };
 }
 
-export async function registerSite(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSite(app: FastifyInstance, config: Config, o: { allowedMethods: (path: string) => string[] }): Promise<void> {
+  /** A path the API answers under other methods is 405 with Allow; any other is 404. */
+  const noRoute = (request: FastifyRequest) => {
+    const path = request.url.split('?')[0]!;
+    const allow = o.allowedMethods(path);
+    return allow.length ? new MethodNotAllowed(request.method, path, allow) : notFound(`No route ${request.method} ${path}`);
+  };
   route(
     app,
     { method: 'GET', url: '/config.json', summary: "The web's settings: each service's base address, sign-in, flags", response: { 200: appConfigSchema } },
@@ -64,7 +70,7 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dir: config.webDistDir }, 'The web app is not built; run `npm run build`');
     app.setNotFoundHandler((request) => {
-      throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+      throw noRoute(request);
     });
     return;
   }
@@ -93,6 +99,6 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (isPageRequest) return serveApp(request, reply);
-    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+    throw noRoute(request);
   });
 }

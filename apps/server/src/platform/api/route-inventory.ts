@@ -1,11 +1,20 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ApiSchema } from './route.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers callers it does not serve as an unknown address: no 405 ever names it. */
+    unannounced?: boolean;
+  }
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
   /** Registered inside the authenticated scope, which answers anonymous calls 401. */
   authenticated: boolean;
+  /** Answers callers it does not serve as an unknown address (the operator's metrics, the development mailbox): never named in an Allow. */
+  unannounced: boolean;
   /** The contract schemas declared with the route, when it has them. */
   schema?: ApiSchema;
 }
@@ -29,6 +38,7 @@ export function routeInventory(app: FastifyInstance): () => RegisteredRoute[] {
         method,
         url: options.url,
         authenticated: options.config?.authenticated === true,
+        unannounced: options.config?.unannounced === true,
         ...(options.schema ? { schema: options.schema as ApiSchema } : {}),
       })),
     );

@@ -37,8 +37,11 @@ describe.each(databases)('JSON errors on $name', (kind) => {
     }
   });
 
-  it('404 for an unknown method on a known route', async () => {
-    expectApiError(await server().app.inject({ method: 'DELETE', url: '/api/customer/customers/me' }), 404);
+  it('405 with Allow for a method a known path does not answer (decision 105)', async () => {
+    const response = await server().app.inject({ method: 'DELETE', url: '/api/customer/customers/me' });
+    expect(expectApiError(response, 405).error).toBe('method_not_allowed');
+    expect(String(response.headers.allow).split(', ')).toContain('GET');
+    expect(String(response.headers.allow).split(', ')).not.toContain('DELETE');
   });
 
   it('400 for a body that is not JSON, and nothing changes', async () => {

@@ -30,6 +30,17 @@ export const unauthorized = (message = 'Sign-in required') => new AppError(401, 
 export const forbidden = (message = 'Not allowed') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 
+/** The path exists, under other methods: the answer lists them in `Allow`. */
+export class MethodNotAllowed extends AppError {
+  constructor(
+    method: string,
+    path: string,
+    readonly allow: string[],
+  ) {
+    super(405, 'method_not_allowed', `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}`);
+  }
+}
+
 /** A limit was reached; the answer says when to try again. */
 export class TooManyRequests extends AppError {
   constructor(
@@ -96,6 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       else request.log.info({ status: error.status, code: error.code }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof MethodNotAllowed) reply.header('Allow', error.allow.join(', '));
       return send(request, reply, error.status, error.code, error.message, { issues: error.issues, params: error.params });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

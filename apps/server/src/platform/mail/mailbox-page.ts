@@ -17,7 +17,7 @@ const isLoopbackPeer = (address: string | undefined) => address === '::1' || /^(
  */
 export function registerMailboxPage(app: FastifyInstance, list: (limit: number) => Promise<StoredMail[]>, access: DevMailbox): void {
   if (access === 'off') return;
-  app.get('/dev/mailbox', async (request, reply) => {
+  app.get('/dev/mailbox', { config: { unannounced: true } }, async (request, reply) => {
     if (access === 'local' && !isLoopbackPeer(request.socket.remoteAddress)) throw notFound(`No route GET /dev/mailbox`);
     const mails = await list(MAILBOX_SIZE);
     const items = mails

@@ -87,7 +87,7 @@ export function createMetrics(app: FastifyInstance, token: string): Metrics {
       gauge('push_sockets', 'Push channel sockets open on this instance', [], (g) => g.set(sources.pushSockets()));
 
       const operator = bearerSecret(token);
-      app.get(METRICS_PATH, async (request, reply) => {
+      app.get(METRICS_PATH, { config: { unannounced: true } }, async (request, reply) => {
         // Answered like an unknown address to anyone without the token: the metrics are not for customers.
         if (operator(request.headers.authorization) !== 'right') throw notFound(`No route GET ${METRICS_PATH}`);
         let text: string;
