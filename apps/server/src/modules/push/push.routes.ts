@@ -37,6 +37,7 @@ export function registerPushRoutes(app: FastifyInstance, push: PushSocketService
         'archive and import events as JSON text frames until the token expires or the account is deleted (checked at every ping). A missing, bad or late authentication is closed ' +
         'with a 4000–4999 code and its reason; later messages are ignored. A plain GET answers 426.',
       response: { 101: NO_CONTENT },
+      refusals: { 426: 'A plain GET, not a WebSocket upgrade: `Upgrade: websocket` says how to ask' },
     },
     ({ reply }) => {
       reply.header('Upgrade', 'websocket');

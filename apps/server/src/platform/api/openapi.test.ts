@@ -62,6 +62,13 @@ describe.each(databases)('the published API on $name', (kind) => {
     expect(doc.paths['/health']?.get?.security).toEqual([]);
   });
 
+  it("names a route's own refusals in the error shape: the push channel's 426 to a plain GET, which it answers", async () => {
+    const doc = await fetchDocument();
+    const pushGet = doc.paths['/api/push']?.get as { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    expect(pushGet.responses['426']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    expect((await server().app.inject({ url: '/api/push' })).statusCode).toBe(426);
+  });
+
   it('documents the sign-in provider by its discovery document, which answers', async () => {
     const doc = await fetchDocument();
     const scheme = doc.components.securitySchemes.oidc as { type: string; openIdConnectUrl: string };

@@ -114,6 +114,7 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
   // The authenticated scope lets CORS preflights through without a token (see authenticate.ts).
   const needsToken = route.authenticated && route.method !== 'OPTIONS';
   if (needsToken) responses['401'] = errorAnswer(STATUS_TEXT[401]!);
+  for (const [status, when] of Object.entries(s.refusals ?? {})) responses[status] = errorAnswer(when);
   responses.default = errorAnswer('Any other failure, in the one error shape');
   const body = s.body
     ? { [JSON_TYPE]: { schema: jsonSchema(s.body as Schema, 'input') } }

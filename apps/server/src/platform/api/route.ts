@@ -25,6 +25,8 @@ export interface ApiSchema extends FastifySchema {
   responseHeaders?: Record<string, string>;
   /** Not an operation of the API (a refusal of methods a protocol does not know): left out of the document. */
   hide?: boolean;
+  /** Refusals of the route's own, by status, each with when it comes: documented in the one error shape. */
+  refusals?: Record<number, string>;
 }
 
 export interface RouteSpec<P = undefined, Q = undefined, B = undefined>
