@@ -41,6 +41,10 @@ export async function createDatabase(database: Config['database'], o: { postgres
     const pool = new pg.Pool({ connectionString: database.url, max: o.postgresConnections ?? POSTGRES_CONNECTIONS, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
     // An idle connection the server closes (restart, failover) is replaced on the next query; it must not end the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'PostgreSQL closed an idle connection', err: err.message })));
+    // Nor one closed while it is lent out between two statements (a transaction awaiting other work): the pool
+    // takes its own listener off a lent connection, and an error event nobody hears ends the process. The next
+    // statement on it fails and its caller hears that.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }));
     directConnections.set(db, async () => {
