@@ -63,6 +63,8 @@ describe.each(downloadSetups)('full-library export API on $name', (setup) => {
     expect([...files.keys()].sort()).toEqual(['beach (2).jpg', 'beach.jpg', 'hills.jpg']);
     expect([...files.values()].map((b) => b.toString('base64')).sort()).toEqual(photos.map((p) => p.bytes.toString('base64')).sort());
 
+    // The export is ready before its mail is handed over (export-job.ts): wait for the mail, not for the clock.
+    await expect.poll(() => mailsTo(customer.email).length, { timeout: 10_000 }).toBe(1);
     const mails = mailsTo(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${PUBLIC_URL}/my-photos/exports/${id}`);
