@@ -91,8 +91,7 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
         log.warn({ kind, jobId }, 'A running job lost its lock; it is stopped here');
       }
     });
-    worker.on('failed', (job, error) => {
-      if (!job) return;
+    const reportFailed = (job: Job<StoredJob>, error: Error) => {
       const details = { err: error, kind, jobId: job.data.id, attempt: job.attemptsMade };
       // BullMQ reports every failed run; only a job it moved to failed for good has finishedOn.
       if (!job.finishedOn) {
@@ -107,6 +106,11 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
         .catch((err: unknown) => log.error({ err, kind, jobId: job.data.id }, 'Recording a given-up job failed'))
         .finally(() => givingUp.delete(call));
       givingUp.add(call);
+    };
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      // BullMQ reports it outside the run: its lines name the asking request as the run's do (decision 104).
+      withTrace(job.data.trace, () => reportFailed(job, error));
     });
     workers.push(worker);
   }
