@@ -32,6 +32,8 @@ const vitestExtra = process.argv.slice(quick ? 3 : 2);
 const QUICK_PROJECTS = ['contracts', 'server', 'web'];
 
 const log = (message) => console.log(`[test] ${message}`);
+/** Lines of each failure's message printed at the end of the run. */
+const FAILURE_LINES = 6;
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
@@ -170,7 +172,23 @@ function summarize(files) {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures: failuresOf(report),
   };
+}
+
+/**
+ * Each failed test (or file that failed outside its tests) with the start of its message. Printed last, beside
+ * the count: CI keeps only the tail of a run's output, and a failure named far above it is lost.
+ */
+function failuresOf(report) {
+  const firstLines = (messages) =>
+    (messages ?? []).join('\n').split('\n').filter((line) => line.trim() && !line.includes('node_modules')).slice(0, FAILURE_LINES).map((line) => `      ${line.trim()}`);
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && tests.length === 0) return [[`  ✗ ${where} (outside its tests)`, ...firstLines([file.message])]];
+    return tests.map((t) => [`  ✗ ${where} › ${t.fullName}`, ...firstLines(t.failureMessages)]);
+  });
 }
 
 /** The slowest files of every vitest process of the run together, so a new slow file is seen the day it lands. */
@@ -235,6 +253,8 @@ async function main() {
   for (const summary of summaries) for (const key of Object.keys(total)) total[key] += summary[key];
   const code = runs.some((r) => r.code !== 0) ? 1 : 0;
   if (code !== 0 && total.failed === 0) log(`vitest exited with codes ${runs.map((r) => r.code).join(', ')} although no test failed: see the errors above`);
+  const failures = summaries.flatMap((summary) => summary.failures);
+  if (failures.length > 0) console.log(['Failed:', ...failures.flat()].join('\n'));
   console.log(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   return code !== 0 || total.failed > 0 ? 1 : 0;
 }
