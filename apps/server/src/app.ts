@@ -307,7 +307,10 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   registerApiReference(app, routes, {
     title: 'Shoebox API',
     version: SERVER_VERSION,
-    description: 'The account area\'s services. Each lives under its own base address, which /config.json gives the web.',
+    description:
+      'The account area\'s services. Each lives under its own base address, which /config.json gives the web. ' +
+      'A string\'s minLength and maxLength count UTF-16 code units, as JavaScript\'s length does (an emoji may count as two). ' +
+      'A JSON body with a "__proto__" key anywhere, or a "constructor" key holding "prototype", is refused with a 400.',
     oidcDiscoveryUrl: `${config.auth.issuer}/.well-known/openid-configuration`,
     apiScope: API_SCOPE,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { photoSchema } from './photos.js';
+import { documentedAs } from './documented-as.js';
 import { cursorSchema, displayText, idSchema, textProblem } from './text.js';
 
 export const ALBUMS_PAGE_SIZE = 50;
@@ -19,9 +20,9 @@ export function albumNameProblem(name: string): AlbumNameProblem | undefined {
   if (/^\s/.test(name) || /[<>;]/.test(name) || name.length > ALBUM_NAME_MAX_LENGTH || textProblem(name, { display: true })) return 'invalid';
   return undefined;
 }
-export const albumNameSchema = displayText().check(
-  z.refine((name) => albumNameProblem(name) === undefined, { message: 'Name not valid' }),
-);
+export const albumNameSchema = documentedAs(displayText().check(z.refine((name) => albumNameProblem(name) === undefined, { message: 'Name not valid' })), {
+  equivalent: () => displayText().check(z.minLength(1), z.maxLength(ALBUM_NAME_MAX_LENGTH), z.regex(/^[^\s<>;]/), z.regex(/^[^<>;]*$/)),
+});
 
 export const personSchema = z.object({ id: z.string(), email: z.email() });
 export type Person = z.infer<typeof personSchema>;

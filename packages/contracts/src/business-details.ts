@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { displayText, text } from './text.js';
+import { displayText, notBlank, text } from './text.js';
 
 /**
  * A business customer's own company details (account-area §6, decision 084): given while the account's
@@ -39,7 +39,7 @@ export function isVatNumberOf(countryCode: string, value: string): boolean {
 }
 
 export const businessDetailsInputSchema = z.object({
-  companyName: displayText().check(z.trim(), z.minLength(1), z.maxLength(COMPANY_NAME_MAX_LENGTH)),
-  vatNumber: text().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  companyName: displayText().check(notBlank(), z.trim(), z.maxLength(COMPANY_NAME_MAX_LENGTH)),
+  vatNumber: text().check(notBlank(), z.trim(), z.maxLength(40)),
 });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { addressInputSchema } from './address-input.js';
+import { addressInputSchema, addressPerCountry } from './address-input.js';
+import { documentedAs } from './documented-as.js';
 import { addressSchema } from './addresses.js';
 import { findChannel, type Channel } from './channels.js';
 import { idSchema } from './text.js';
@@ -32,7 +33,8 @@ export type CustomerAddressList = z.infer<typeof customerAddressListSchema>;
  * moved (and deleting the default makes the oldest remaining one the default).
  */
 // safeExtend keeps the address's postal-code check; an intersection would add its schema class to the web shell.
-export const customerAddressInputSchema = z.safeExtend(addressInputSchema, { isDefault: z.optional(z.boolean()) });
+const isDefault = z.optional(z.boolean());
+export const customerAddressInputSchema = documentedAs(z.safeExtend(addressInputSchema, { isDefault }), { equivalent: () => addressPerCountry({ isDefault }) });
 export type CustomerAddressInput = z.infer<typeof customerAddressInputSchema>;
 
 export const customerAddressParamsSchema = z.object({ id: idSchema });

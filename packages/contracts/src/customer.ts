@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { displayText, text } from './text.js';
+import { displayText, notBlank, text } from './text.js';
 
 export const businessStatusSchema = z.enum(['Default', 'New', 'Blocked', 'Active']);
 export type BusinessStatus = z.infer<typeof businessStatusSchema>;
@@ -39,8 +39,8 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const updateCustomerSchema = z.object({
-  firstName: displayText().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  lastName: displayText().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  firstName: displayText().check(notBlank(), z.trim(), z.maxLength(100)),
+  lastName: displayText().check(notBlank(), z.trim(), z.maxLength(100)),
   phone: z.nullable(text().check(z.trim(), z.maxLength(40))),
 });
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;

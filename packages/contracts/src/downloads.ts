@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { documentedAs } from './documented-as.js';
+import { distinctIdList, LISTED_TWICE_MESSAGE } from './id-list.js';
 import { displayText, idSchema } from './text.js';
 
 /** Spec §5/§9: a selection's Download takes 1 to 100 photos. */
@@ -13,11 +15,7 @@ const timestamp = z.iso.datetime({ offset: true });
 /** Lower case only (as crypto.randomUUID() makes it): the id is the archive's key, and one uuid must name one archive. */
 export const downloadIdSchema = z.uuid().check(z.regex(/^[0-9a-f-]+$/, { message: 'Use the id in lower case' }));
 
-const photoIdList = z.array(idSchema).check(
-  z.minLength(1),
-  z.maxLength(MAX_PHOTOS_PER_DOWNLOAD),
-  z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each photo may be listed once' }),
-);
+const photoIdList = distinctIdList(1, MAX_PHOTOS_PER_DOWNLOAD);
 
 /** POST {downloads}/downloads */
 export const downloadRequestSchema = z.object({
@@ -34,10 +32,13 @@ export type SharedPhotoRef = z.infer<typeof sharedPhotoRefSchema>;
 export const sharedAlbumDownloadRequestSchema = z.object({
   id: downloadIdSchema,
   name: z.optional(displayText().check(z.minLength(1), z.maxLength(DOWNLOAD_NAME_MAX_LENGTH))),
-  photos: z.array(sharedPhotoRefSchema).check(
-    z.minLength(1),
-    z.maxLength(MAX_PHOTOS_PER_DOWNLOAD),
-    z.refine((refs) => new Set(refs.map((r) => r.photoId)).size === refs.length, { message: 'Each photo may be listed once' }),
+  photos: documentedAs(
+    z.array(sharedPhotoRefSchema).check(
+      z.minLength(1),
+      z.maxLength(MAX_PHOTOS_PER_DOWNLOAD),
+      z.refine((refs) => new Set(refs.map((r) => r.photoId)).size === refs.length, { message: LISTED_TWICE_MESSAGE }),
+    ),
+    { description: 'Each photoId at most once.' },
   ),
 });
 export type SharedAlbumDownloadRequest = z.infer<typeof sharedAlbumDownloadRequestSchema>;

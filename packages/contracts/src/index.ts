@@ -19,6 +19,8 @@ export * from './storage-status.js';
 export * from './uploads.js';
 export * from './albums.js';
 export * from './text.js';
+export * from './documented-as.js';
+export * from './id-list.js';
 export * from './activation.js';
 export * from './address-input.js';
 export * from './addresses.js';

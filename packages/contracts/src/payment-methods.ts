@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
+import { documentedAs } from './documented-as.js';
 import { emailAddressSchema } from './email-address.js';
 import type { Channel } from './channels.js';
-import { displayText, text } from './text.js';
+import { displayText, notBlank, text } from './text.js';
 
 /**
  * The stored payment method (account-area §2.7, /settings/payment-method): GET and PUT
@@ -22,7 +23,7 @@ export function paymentKindsFor(channel: Pick<Channel, 'country'>): PaymentMetho
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'maestro'] as const;
 
-const holder = displayText().check(z.trim(), z.minLength(1), z.maxLength(100));
+const holder = displayText().check(notBlank(), z.trim(), z.maxLength(100));
 
 /** What the customer types for each kind; `number` and `iban` are checked (Luhn, IBAN mod 97) and then only their last four digits kept. */
 const inputByKind = {
@@ -46,13 +47,16 @@ export type PaymentMethodInput = { [K in PaymentMethodKind]: z.infer<(typeof inp
  * discriminated union: the web shell parses other contracts on every page and zod's schema classes share
  * one module, so each kind of schema used here would be in the shell's first download.
  */
-export const paymentMethodInputSchema = z.looseObject({ kind: z.enum(PAYMENT_METHOD_KINDS) }).check(
-  z.check((payload) => {
-    const parsed = z.safeParse(inputByKind[payload.value.kind], payload.value);
-    if (parsed.success) payload.value = parsed.data;
-    // Finished issues (path and message set) are passed on as they are; zod finishes them again, keeping both.
-    else payload.issues.push(...(parsed.error.issues as typeof payload.issues));
-  }),
+export const paymentMethodInputSchema = documentedAs(
+  z.looseObject({ kind: z.enum(PAYMENT_METHOD_KINDS) }).check(
+    z.check((payload) => {
+      const parsed = z.safeParse(inputByKind[payload.value.kind], payload.value);
+      if (parsed.success) payload.value = parsed.data;
+      // Finished issues (path and message set) are passed on as they are; zod finishes them again, keeping both.
+      else payload.issues.push(...(parsed.error.issues as typeof payload.issues));
+    }),
+  ),
+  { equivalent: () => z.union(Object.values(inputByKind)) },
 ) as unknown as z.ZodMiniType<PaymentMethodInput, unknown>;
 
 /** The stored method as the screen shows it: masked, never a whole number. */

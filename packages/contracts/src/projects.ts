@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
+import { channelNameSchema } from './channel-name.js';
 import { findChannel } from './channels.js';
 import { SAVED_PROJECTS_PAGE_SIZE } from './constants.js';
 import { pictureSchema } from './photos.js';
-import { displayText, idSchema, queryInt, text } from './text.js';
+import { documentedAs } from './documented-as.js';
+import { displayText, idSchema, notBlank, queryInt, text } from './text.js';
 
 /**
  * Saved projects (account-area §2.6, §7.5): what a customer saved in a product editor, listed on
@@ -27,14 +29,14 @@ const timestamp = z.iso.datetime({ offset: true });
 export const projectIdSchema = z.uuid().check(z.regex(/^[0-9a-f-]+$/, { message: 'Use the id in lower case' }));
 /** An article code as the shop knows it, e.g. PAP_910 (prints) or a photo book's. */
 export const productCodeSchema = text().check(z.regex(/^[A-Z0-9_]{1,32}$/, { message: 'Not a product code' }));
-export const projectTitleSchema = displayText().check(
-  z.minLength(1),
-  z.maxLength(PROJECT_TITLE_MAX_LENGTH),
-  z.refine((t) => t.trim().length > 0, { message: 'Give the project a name' }),
-);
-const channelCodeSchema = text().check(
-  z.maxLength(100),
-  z.refine((c) => findChannel(c) !== undefined, { message: 'Unknown channel' }),
+export const projectTitleSchema = displayText().check(z.minLength(1), z.maxLength(PROJECT_TITLE_MAX_LENGTH), notBlank('Give the project a name'));
+/** A storefront's channel code or host; the document lists them (the server also takes them in capitals). */
+const channelCodeSchema = documentedAs(
+  text().check(
+    z.maxLength(100),
+    z.refine((c) => findChannel(c) !== undefined, { message: 'Unknown channel' }),
+  ),
+  { equivalent: () => channelNameSchema },
 );
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

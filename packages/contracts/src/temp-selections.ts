@@ -1,4 +1,7 @@
 import { z } from 'zod/mini';
+import { channelNameSchema } from './channel-name.js';
+import { documentedAs } from './documented-as.js';
+import { distinctIdList } from './id-list.js';
 import { idSchema, text } from './text.js';
 
 /**
@@ -15,18 +18,19 @@ export const MAX_LIVE_TEMP_SELECTIONS = 50;
 export const CHANNEL_ID_MISSING_MESSAGE = 'Unable to extract channel ID!';
 
 /** POST {photoManagement}/temp-selections */
-export const tempSelectionRequestSchema = z.object({
-  photoIds: z.array(idSchema).check(
-    z.minLength(1),
-    z.maxLength(TEMP_SELECTION_MAX_PHOTOS),
-    z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each photo may be listed once' }),
-  ),
-  /**
-   * The storefront's channel code (or its host). Required: the service itself answers its absence or an
-   * unknown one with the spec's 400 'Unable to extract channel ID!', which a schema issue could not word.
-   */
-  channel: z.optional(text().check(z.maxLength(253))),
-});
+const photoIds = distinctIdList(1, TEMP_SELECTION_MAX_PHOTOS);
+export const tempSelectionRequestSchema = documentedAs(
+  z.object({
+    photoIds,
+    /**
+     * The storefront's channel code (or its host). Required: the service itself answers its absence or an
+     * unknown one with the spec's 400 'Unable to extract channel ID!', which a schema issue could not word.
+     */
+    channel: z.optional(text().check(z.maxLength(253))),
+  }),
+  // As the service takes it: the channel is required and one of the storefronts'.
+  { equivalent: () => z.object({ photoIds, channel: channelNameSchema }) },
+);
 export type TempSelectionRequest = z.infer<typeof tempSelectionRequestSchema>;
 
 export const tempSelectionCreatedSchema = z.object({ tempSelectionId: z.string() });

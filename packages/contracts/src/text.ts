@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { documentedAs } from './documented-as.js';
 
 /**
  * The one owner of "a text field a client sends". Control characters (C0, DEL, C1) have no meaning in
@@ -40,6 +41,14 @@ export const text = () =>
 /** A name other people may see: text, and no text-direction controls either. */
 export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE, abort: true }));
 
+export const BLANK_MESSAGE = 'Must not be blank';
+
+/**
+ * Something besides spaces: a field that is trimmed and must not end up empty says so before trimming, where
+ * the API document can show it (`\S` is exactly what String.prototype.trim leaves).
+ */
+export const notBlank = (message = BLANK_MESSAGE) => z.regex(/\S/, { message });
+
 /** An id in a path or in a list of ids. */
 export const idSchema = text().check(z.minLength(1), z.maxLength(64));
 
@@ -48,4 +57,6 @@ export const queryInt = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 /** An opaque paging cursor, handed back as the server gave it. */
-export const cursorSchema = text().check(z.maxLength(512));
+export const cursorSchema = documentedAs(text().check(z.maxLength(512)), {
+  description: 'Opaque: send back the `nextCursor` of the page before as it was given; any other value is a 400.',
+});

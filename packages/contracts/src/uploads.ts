@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { displayText, idSchema } from './text.js';
+import { displayText, idSchema, notBlank } from './text.js';
 
 /** Upload limits; the spec leaves them out (see docs/decisions). */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -17,7 +17,7 @@ export const UPLOAD_DUPLICATE_HEADER = 'x-photo-duplicate';
 
 export const UPLOAD_FILE_NAME_MAX_LENGTH = 255;
 /** The name a photo is shown under, to its owner and to everyone an album of it is shared with. */
-export const uploadFileNameSchema = displayText().check(z.trim(), z.minLength(1), z.maxLength(UPLOAD_FILE_NAME_MAX_LENGTH));
+export const uploadFileNameSchema = displayText().check(notBlank(), z.trim(), z.maxLength(UPLOAD_FILE_NAME_MAX_LENGTH));
 /** The tus Upload-Metadata values the server reads (decoded from base64); other keys are ignored. */
 export const uploadMetadataSchema = z.object({ filename: uploadFileNameSchema, albumId: z.optional(idSchema) });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;

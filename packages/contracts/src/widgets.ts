@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { channelNameSchema } from './channel-name.js';
 import { THUMBNAIL_SIZES, type ThumbnailSize } from './photos.js';
-import { displayText, idSchema, queryInt, text } from './text.js';
+import { documentedAs } from './documented-as.js';
+import { emailAddressSchema } from './email-address.js';
+import { displayText, idSchema, notBlank, queryInt, text } from './text.js';
 
 /**
  * Online photo books, "widgets" (account-area §2.8, §3, §7.8; consumers only, business gets 403):
@@ -78,16 +80,16 @@ export type WidgetDetails = z.infer<typeof widgetDetailsSchema>;
 
 export const widgetParamsSchema = z.object({ id: idSchema });
 export const renameWidgetSchema = z.object({
-  title: displayText().check(z.trim(), z.minLength(1), z.maxLength(WIDGET_TITLE_MAX_LENGTH)),
+  title: displayText().check(notBlank(), z.trim(), z.maxLength(WIDGET_TITLE_MAX_LENGTH)),
 });
 
 /** Spec §7.8: the share's fields travel in the query; toEmailAddress is base64 of the recipient's address. */
 export const widgetShareQuerySchema = z.object({
   vendorId: text().check(z.minLength(1), z.maxLength(64)),
-  fromName: displayText().check(z.trim(), z.minLength(1), z.maxLength(SHARE_SENDER_NAME_MAX_LENGTH)),
+  fromName: displayText().check(notBlank(), z.trim(), z.maxLength(SHARE_SENDER_NAME_MAX_LENGTH)),
   // The recipient reads the message as the sender's words: like the sender's name, it may not read other than it is stored.
   personalMessage: z._default(displayText().check(z.maxLength(SHARE_MESSAGE_MAX_LENGTH)), ''),
-  toEmailAddress: text().check(z.minLength(4), z.maxLength(500)),
+  toEmailAddress: documentedAs(text().check(z.minLength(4), z.maxLength(500)), { base64Of: () => emailAddressSchema() }),
 });
 export type WidgetShareQuery = z.infer<typeof widgetShareQuerySchema>;
 export const widgetShareResultSchema = z.object({ shareId: z.string(), expiresAt: timestamp });
@@ -120,7 +122,7 @@ export type SharedBook = z.infer<typeof sharedBookSchema>;
 export const sharedBookParamsSchema = z.object({ shareToken: text().check(z.minLength(16), z.maxLength(200)) });
 /** Which of the library's sizes of a shared book's photo to send (one of THUMBNAIL_SIZES); pages show 800. */
 export const sharedBookPhotoQuerySchema = z.object({
-  size: z._default(z.pipe(z.coerce.number(), z.literal(THUMBNAIL_SIZES)), BOOK_PAGE_PHOTO_SIZE),
+  size: z._default(documentedAs(z.pipe(z.coerce.number(), z.literal(THUMBNAIL_SIZES)), { equivalent: () => z.literal(THUMBNAIL_SIZES) }), BOOK_PAGE_PHOTO_SIZE),
 });
 
 /**
@@ -156,9 +158,11 @@ export const galleryEntrySchema = z.object({
 export type GalleryEntry = z.infer<typeof galleryEntrySchema>;
 export const galleryChannelQuerySchema = z.object({ channel: channelNameSchema });
 export const galleryEntryParamsSchema = z.object({ id: idSchema });
-const galleryTitle = displayText().check(z.trim(), z.minLength(1), z.maxLength(WIDGET_TITLE_MAX_LENGTH));
-export const createGalleryEntrySchema = z.object({ widgetId: idSchema, categoryId: idSchema, title: galleryTitle, channel: channelNameSchema });
-export const updateGalleryEntrySchema = z.object({ categoryId: idSchema, title: galleryTitle });
+const galleryTitle = displayText().check(notBlank(), z.trim(), z.maxLength(WIDGET_TITLE_MAX_LENGTH));
+/** One of GALLERY_CATEGORY_IDS: the service names the list in its 400, so the contract only documents it. */
+const galleryCategoryId = documentedAs(text().check(z.minLength(1), z.maxLength(64)), { equivalent: () => z.enum(GALLERY_CATEGORY_IDS) });
+export const createGalleryEntrySchema = z.object({ widgetId: idSchema, categoryId: galleryCategoryId, title: galleryTitle, channel: channelNameSchema });
+export const updateGalleryEntrySchema = z.object({ categoryId: galleryCategoryId, title: galleryTitle });
 export type CreateGalleryEntry = z.infer<typeof createGalleryEntrySchema>;
 export type UpdateGalleryEntry = z.infer<typeof updateGalleryEntrySchema>;
 

@@ -3,6 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NO_CONTENT, route } from '../../platform/api/route.js';
 import type { AddressService } from './address.service.js';
 
+/** The document's addresses list every country any storefront delivers to; a customer's storefront delivers to fewer. */
+const COUNTRY_RULE = "a country the customer's storefront does not deliver to (the issue names those it does)";
+
 const NOT_YOURS = "Another customer's address answers 404, as an unknown one does, and nothing changes.";
 const RULES = `A refused field is a 400 whose issue names the field and its message key (spec §5); a country outside the customer's storefront is a 400 on countryCode.`;
 
@@ -21,6 +24,7 @@ export const addressRoutes = (service: AddressService): FastifyPluginAsync => as
       description: `The first address becomes the default, as does one sent with isDefault. At most ${MAX_ADDRESSES_PER_CUSTOMER}: another answers 409 ${ADDRESS_LIMIT_ERROR}. ${RULES}`,
       body: customerAddressInputSchema,
       response: { 201: customerAddressSchema },
+      refusals: { 400: COUNTRY_RULE },
     },
     ({ identity, body }) => service.add(identity, body),
   );
@@ -34,6 +38,7 @@ export const addressRoutes = (service: AddressService): FastifyPluginAsync => as
       params: customerAddressParamsSchema,
       body: customerAddressInputSchema,
       response: { 200: customerAddressSchema },
+      refusals: { 400: COUNTRY_RULE },
     },
     ({ identity, params, body }) => service.change(identity, params.id, body),
   );

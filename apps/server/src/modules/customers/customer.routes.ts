@@ -19,6 +19,7 @@ export const customerRoutes = (service: CustomerService): FastifyPluginAsync => 
       description: 'callbackUrl (https only) and callbackFormat together, or both null to stop the callbacks. A consumer answers 403.',
       body: updateFtpIntegrationSchema,
       response: { 200: customerSchema },
+      refusals: { 400: 'a callback address the server must not call: a loopback, private, link-local or intranet host, or one with credentials' },
     },
     ({ identity, body }) => service.setIntegration(identity, body),
   );

@@ -24,6 +24,7 @@ export const paymentMethodRoutes = (service: PaymentMethodService): FastifyPlugi
         'Only a kind the storefront offers. A card is Luhn-checked, its brand told from the number (visa, mastercard, amex, maestro) and must not have expired; an IBAN is checked with mod 97. Only the brand, the last four digits, the expiry and the holder are kept, never the number. A refused field is a 400 naming it.',
       body: paymentMethodInputSchema,
       response: { 200: paymentMethodSettingsSchema },
+      refusals: { 400: "a kind the customer's storefront does not offer, a card number that fails the Luhn check or an expired card, or an IBAN that fails mod 97" },
     },
     ({ identity, body }) => service.change(identity, body),
   );

@@ -115,6 +115,7 @@ export const widgetRoutes = ({ widgets, shares, gallery }: Services): FastifyPlu
       params: widgetParamsSchema,
       query: widgetShareQuerySchema,
       response: { 200: widgetShareResultSchema },
+      refusals: { 400: "a vendorId other than the vendor of the customer's storefront" },
     },
     ({ identity, params, query }) => shares.share(identity, params.id, query),
   );

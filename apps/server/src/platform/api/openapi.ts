@@ -1,4 +1,4 @@
-import { SERVICE_BASE_PATHS, apiErrorSchema } from '@shoebox/contracts';
+import { SERVICE_BASE_PATHS, apiErrorSchema, documentationOf } from '@shoebox/contracts';
 import { toJSONSchema } from 'zod';
 import type { z } from 'zod/mini';
 import { NO_CONTENT, type ApiSchema } from './route.js';
@@ -46,12 +46,14 @@ export interface OpenApiDocument {
 const JSON_TYPE = 'application/json';
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 const OIDC_SCHEME = 'oidc';
+/** What a 400 means where the route names no rule of its own: only its contract, which the document shows, refuses. */
+export const CONTRACT_REFUSAL = 'The request does not match its contract (the issues name each bad field)';
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   202: 'Accepted, nothing to return',
   204: 'Done, nothing to return',
-  400: 'The request does not match its contract (the issues name each bad field)',
+  400: CONTRACT_REFUSAL,
   401: 'No valid access token',
   503: 'Degraded',
 };
@@ -65,9 +67,22 @@ function tagOf(url: string): string {
 /** Fastify's `/albums/:id` and `/blobs/*` as OpenAPI paths. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{path}');
 
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract: what a client sends, or what it receives. */
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a contract: what a client sends, or what it receives. A part
+ * whose checks JSON Schema cannot read is shown as the equivalent its contract names (documentedAs in the contracts).
+ */
 function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const override = ({ zodSchema, jsonSchema: json }: { zodSchema: Schema; jsonSchema: JsonSchema }) => {
+    const doc = documentationOf(zodSchema);
+    if (doc?.equivalent) {
+      for (const key of Object.keys(json)) delete json[key];
+      Object.assign(json, jsonSchema(doc.equivalent(), io));
+    }
+    if (doc?.description) json.description = doc.description;
+    if (doc?.keywords) Object.assign(json, doc.keywords);
+    if (doc?.base64Of) Object.assign(json, { contentEncoding: 'base64', contentMediaType: 'text/plain', contentSchema: jsonSchema(doc.base64Of(), io) });
+  };
+  const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any', override }) as JsonSchema;
   return rest;
 }
 
@@ -114,7 +129,8 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
   // The authenticated scope lets CORS preflights through without a token (see authenticate.ts).
   const needsToken = route.authenticated && route.method !== 'OPTIONS';
   if (needsToken) responses['401'] = errorAnswer(STATUS_TEXT[401]!);
-  for (const [status, when] of Object.entries(s.refusals ?? {})) responses[status] = errorAnswer(when);
+  // A 400 of the route's own is a rule beyond its schemas (a card's checksum), told beside the contract's.
+  for (const [status, when] of Object.entries(s.refusals ?? {})) responses[status] = errorAnswer(status === '400' ? `${CONTRACT_REFUSAL}; or ${when}` : when);
   responses.default = errorAnswer('Any other failure, in the one error shape');
   const body = s.body
     ? { [JSON_TYPE]: { schema: jsonSchema(s.body as Schema, 'input') } }
