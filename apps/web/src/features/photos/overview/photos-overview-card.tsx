@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
 import { buttonClass } from '../../../components/ui/button';
+import { NavButton } from '../../../components/ui/nav-button';
 import { paths } from '../../../lib/paths';
 import { useDeletionInfo } from '../api/get-deletion-info';
 import { useRecentPhotos } from '../api/get-recent-photos';
@@ -48,9 +49,9 @@ export default function PhotosOverviewCard() {
       {atRisk && (
         <p className={styles.keep}>
           {t('keepBody', { months: STORAGE_PERIOD_MONTHS })}{' '}
-          <a className={buttonClass.primary} href={routes.products}>
+          <NavButton variant="primary" href={routes.products}>
             {t('shop')}
-          </a>
+          </NavButton>
         </p>
       )}
       {photos.length > 0 ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
-import { buttonClass } from '../../../components/ui/button';
 import { MessagePanel } from '../../../components/ui/message-panel';
+import { NavButton } from '../../../components/ui/nav-button';
 import styles from './public-pages.module.css';
 
 export function AccountDeletedPage() {
@@ -16,16 +16,16 @@ export function AccountDeletedPage() {
         <section className={styles.panel} aria-labelledby="create-account-title">
           <h2 id="create-account-title">{t('public.accountDeleted.createAccountTitle')}</h2>
           <p>{t('public.accountDeleted.createAccountBody')}</p>
-          <a className={buttonClass.primary} href={routes.createAccount}>
+          <NavButton variant="primary" href={routes.createAccount}>
             {t('public.accountDeleted.createAccountAction')}
-          </a>
+          </NavButton>
         </section>
         <section className={styles.panel} aria-labelledby="products-title">
           <h2 id="products-title">{t('public.accountDeleted.productsTitle')}</h2>
           <p>{t('public.accountDeleted.productsBody')}</p>
-          <a className={buttonClass.secondary} href={routes.products}>
+          <NavButton variant="secondary" href={routes.products}>
             {t('public.accountDeleted.productsAction')}
-          </a>
+          </NavButton>
         </section>
       </div>
     </>

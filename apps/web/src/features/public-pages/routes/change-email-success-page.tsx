@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
 import { buttonClass } from '../../../components/ui/button';
 import { MessagePanel } from '../../../components/ui/message-panel';
+import { NavButton } from '../../../components/ui/nav-button';
 import { paths } from '../../../lib/paths';
 
 export function ChangeEmailSuccessPage() {
@@ -16,9 +17,9 @@ export function ChangeEmailSuccessPage() {
           <Link className={buttonClass.primary} to={paths.overview}>
             {t('public.changeEmailSuccess.login')}
           </Link>
-          <a className={buttonClass.secondary} href={routes.storefront}>
+          <NavButton variant="secondary" href={routes.storefront}>
             {t('public.changeEmailSuccess.continue')}
-          </a>
+          </NavButton>
         </>
       }
     >

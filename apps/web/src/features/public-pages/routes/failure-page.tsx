@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
-import { buttonClass } from '../../../components/ui/button';
 import { MessagePanel } from '../../../components/ui/message-panel';
+import { NavButton } from '../../../components/ui/nav-button';
 
 /** The shape every failure page shares: what went wrong, a way to try again, and customer care. */
 export function FailurePage({ title, body, tryAgain }: { title: string; body: string; tryAgain: ReactNode }) {
@@ -14,9 +14,9 @@ export function FailurePage({ title, body, tryAgain }: { title: string; body: st
       actions={
         <>
           {tryAgain}
-          <a className={buttonClass.secondary} href={routes.customerCare}>
+          <NavButton variant="secondary" href={routes.customerCare}>
             {t('public.contactCustomerCare')}
-          </a>
+          </NavButton>
         </>
       }
     >

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
 import { buttonClass } from '../../../components/ui/button';
 import { MessagePanel } from '../../../components/ui/message-panel';
+import { NavButton } from '../../../components/ui/nav-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useConfirmSubscription } from '../api/confirm-subscription';
@@ -44,9 +45,9 @@ export function SubscriptionSuccessPage() {
     <MessagePanel
       title={t('titles.subscriptionSuccess')}
       actions={
-        <a className={buttonClass.primary} href={routes.storefront}>
+        <NavButton variant="primary" href={routes.storefront}>
           {t('public.subscription.continue')}
-        </a>
+        </NavButton>
       }
     >
       <p>{t('public.subscription.successBody')}</p>

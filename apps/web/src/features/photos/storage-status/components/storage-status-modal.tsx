@@ -7,6 +7,7 @@ import { usePublicConfiguration } from '../../../../api/storefront/get-public-co
 import { buttonClass } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { LazySlot } from '../../../../components/ui/lazy-slot';
+import { NavButton } from '../../../../components/ui/nav-button';
 import { preloadNamespaces } from '../../../../lib/i18n';
 import { paths } from '../../../../lib/paths';
 import { useServices } from '../../../../lib/services';
@@ -96,9 +97,9 @@ export function StorageStatusModal({ info, failed, outlook, onClose, onDeletePho
               {t('keepTitle')}
             </h3>
             <p>{t('keepBody', { months: STORAGE_PERIOD_MONTHS })}</p>
-            <a className={buttonClass.primary} href={routes.products}>
+            <NavButton variant="primary" href={routes.products}>
               {t('shop')}
-            </a>
+            </NavButton>
           </section>
         )}
 
