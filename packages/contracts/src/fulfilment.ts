@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, parcelTrackingSchema, type OrderStatus } from './orders.js';
+import { orderMoveSchema, orderStatusWordMove } from './order-status-words.js';
+import { ORDER_STATUS_TRANSITIONS, orderHoldupSchema, orderStatusSchema, parcelTrackingSchema, type OrderStatus } from './orders.js';
 
 /**
  * The back office (fulfilment) moves orders along with a service credential, never a customer's token
@@ -8,9 +9,15 @@ import { ORDER_STATUS_TRANSITIONS, orderStatusSchema, parcelTrackingSchema, type
 export const BACK_OFFICE_ORDER_PATH = '/back-office/orders/:code';
 export const BACK_OFFICE_ORDER_STATUS_PATH = `${BACK_OFFICE_ORDER_PATH}/status`;
 
-/** POST {orders}/back-office/orders/{code}/status; `tracking` only with Dispatched, where the parcel goes out. */
-export const orderStatusChangeSchema = z.object({ status: orderStatusSchema, tracking: z.optional(parcelTrackingSchema) }).check(
-  z.refine((change) => change.tracking === undefined || change.status === 'Dispatched', { message: 'Tracking is given only when an order is Dispatched', path: ['tracking'] }),
+/**
+ * POST {orders}/back-office/orders/{code}/status: one of the six statuses or a detailed word (order-status-words);
+ * `tracking` only with a move to Dispatched, where the parcel goes out.
+ */
+export const orderStatusChangeSchema = z.object({ status: orderMoveSchema, tracking: z.optional(parcelTrackingSchema) }).check(
+  z.refine((change) => change.tracking === undefined || orderStatusWordMove(change.status).to === 'Dispatched', {
+    message: 'Tracking is given only when an order is Dispatched',
+    path: ['tracking'],
+  }),
 );
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
@@ -18,6 +25,7 @@ export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export const backOfficeOrderSchema = z.object({
   orderCode: z.string(),
   status: orderStatusSchema,
+  holdup: z.nullable(orderHoldupSchema),
   nextStatuses: z.array(orderStatusSchema),
 });
 export type BackOfficeOrder = z.infer<typeof backOfficeOrderSchema>;

@@ -25,6 +25,7 @@ export * from './activation.js';
 export * from './address-input.js';
 export * from './addresses.js';
 export * from './orders.js';
+export * from './order-status-words.js';
 export * from './order-lookups.js';
 export * from './backups.js';
 export * from './downloads.js';

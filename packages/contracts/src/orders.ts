@@ -23,6 +23,13 @@ const CUSTOMER_STATUS: Record<OrderStatus, CustomerOrderStatus> = {
 };
 export const customerOrderStatus = (status: OrderStatus): CustomerOrderStatus => CUSTOMER_STATUS[status];
 
+/** What holds an order up, told to its customer beside its status (account-area §3: delayed, on_hold). */
+export const ORDER_HOLDUPS = ['delayed', 'onHold'] as const;
+export const orderHoldupSchema = z.enum(ORDER_HOLDUPS);
+export type OrderHoldup = z.infer<typeof orderHoldupSchema>;
+/** Orders that are done: nothing holds them up any more. */
+export const FINISHED_ORDER_STATUSES: readonly OrderStatus[] = ['Dispatched', 'Cancelled'];
+
 /**
  * The moves fulfilment may make (decision 054): forward one step at a time, and cancelled only before
  * production starts. A move not listed here is refused and changes nothing.
@@ -38,7 +45,7 @@ export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_STATUS_TRANSITIONS[from].includes(to);
 
 /** Orders with no expected delivery dates: the carrier's apply once sent, and a cancelled one arrives never (GET /OrderDeliveryDates answers 404). */
-export const STATUSES_WITHOUT_DELIVERY_DATES: readonly OrderStatus[] = ['Dispatched', 'Cancelled'];
+export const STATUSES_WITHOUT_DELIVERY_DATES: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
 
 /** A customer may change where an order goes until it is in production (decision 054). */
 export const ADDRESS_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Received', 'Confirmed'];
@@ -92,6 +99,8 @@ export const superOrderSchema = z.object({
   orderCode: z.string(),
   createdAt: timestamp,
   status: orderStatusSchema,
+  /** Set while the order is delayed or on hold; its status stays what it was. */
+  holdup: z.nullable(orderHoldupSchema),
   source: z.string(),
   deliveryType: z.enum(DELIVERY_TYPES),
   deliveryAddress: addressSchema,

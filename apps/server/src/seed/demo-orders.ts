@@ -191,6 +191,7 @@ export function demoOrderRows(customer: DemoCustomer, plan: OrderPlan, now: numb
     payment_changed_at: paid,
     updated_at: createdAt,
     address_changed_at: null,
+    holdup: null,
     request_id: null,
     ...trackingColumns(plan.status === 'Dispatched' ? demoTracking(channel, code) : null),
   };

@@ -55,6 +55,7 @@ export function superOrder(o: Partial<SuperOrder> = {}): SuperOrder {
     orderCode: 'SO-1001',
     createdAt: daysAgo(2),
     status,
+    holdup: null,
     source: 'Photo book A4',
     deliveryType: 'Home',
     deliveryAddress: homeAddress(),

@@ -50,7 +50,7 @@ describe.each(databases)('the back office moving orders on $name', (kind) => {
 
     const response = await move(orderCode, { status: 'Confirmed' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(backOfficeOrderSchema.parse(response.json())).toEqual({ orderCode, status: 'Confirmed', nextStatuses: ['ProductionStarted', 'Cancelled'] });
+    expect(backOfficeOrderSchema.parse(response.json())).toEqual({ orderCode, status: 'Confirmed', holdup: null, nextStatuses: ['ProductionStarted', 'Cancelled'] });
     expect(await statusOf(server(), orderCode)).toBe('Confirmed');
 
     await mine.receivedCount(2);
@@ -58,6 +58,43 @@ describe.each(databases)('the back office moving orders on $name', (kind) => {
     expect(heard.data).toMatchObject({ orderCode, status: 'Confirmed' });
     expect(Date.now() - Date.parse(heard.data.timestamp)).toBeLessThan(60_000);
     expect(theirs.received).toEqual(['OK']);
+  });
+
+  it("takes the detailed status words: a delayed or on-hold order keeps its status and its customer is told; the next move lifts it", async () => {
+    const me = await newCustomer(server());
+    const { orderCode } = await insertTestOrder(server(), me.id, { status: 'Received' });
+    const customerView = async () =>
+      superOrderSchema.parse((await server().app.inject({ url: `${ORDERS}/v1/superorders/${orderCode}`, headers: me.headers })).json());
+
+    const steps: [string, OrderStatus, string | null][] = [
+      ['paymentSuccess', 'Confirmed', null],
+      ['verification failed', 'Confirmed', 'onHold'],
+      ['approved', 'Confirmed', null],
+      ['producing', 'ProductionStarted', null],
+      ['delayed', 'ProductionStarted', 'delayed'],
+      ['ProductionCompleted', 'ProductionCompleted', null],
+      ['on_hold', 'ProductionCompleted', 'onHold'],
+      ['shipped', 'Dispatched', null],
+    ];
+    for (const [word, status, holdup] of steps) {
+      const response = await move(orderCode, { status: word });
+      expect(response.statusCode, `${word}: ${response.body}`).toBe(200);
+      expect(backOfficeOrderSchema.parse(response.json())).toMatchObject({ orderCode, status, holdup });
+      expect(await customerView(), word).toMatchObject({ status, holdup });
+    }
+    // A sent order has nothing left to hold up, and an unknown word is no move at all.
+    await expectRefused(await move(orderCode, { status: 'delayed' }), 409, 'illegal_status_transition');
+    await expectRefused(await move(orderCode, { status: 'lost' }), 400, 'bad_request');
+    expect(await customerView()).toMatchObject({ status: 'Dispatched', holdup: null });
+  });
+
+  it("maps every detailed word to a move the order's status allows, or refuses it and changes nothing", async () => {
+    const me = await newCustomer(server());
+    const { orderCode } = await insertTestOrder(server(), me.id, { status: 'Confirmed' });
+    await expectRefused(await move(orderCode, { status: 'paymentPending' }), 409, 'illegal_status_transition');
+    expect(await statusOf(server(), orderCode)).toBe('Confirmed');
+    const rejected = await move(orderCode, { status: 'rejected' });
+    expect(backOfficeOrderSchema.parse(rejected.json())).toMatchObject({ status: 'Cancelled', holdup: null, nextStatuses: [] });
   });
 
   it('walks an order from received to dispatched, answering where it may go next each time', async () => {
@@ -72,10 +109,10 @@ describe.each(databases)('the back office moving orders on $name', (kind) => {
     for (const [status, nextStatuses] of steps) {
       const response = await move(orderCode, { status });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ orderCode, status, nextStatuses });
+      expect(response.json()).toEqual({ orderCode, status, holdup: null, nextStatuses });
     }
     const read = await server().app.inject({ url: orderUrl(orderCode), headers: withKey(), remoteAddress: nextAddress() });
-    expect(backOfficeOrderSchema.parse(read.json())).toEqual({ orderCode, status: 'Dispatched', nextStatuses: [] });
+    expect(backOfficeOrderSchema.parse(read.json())).toEqual({ orderCode, status: 'Dispatched', holdup: null, nextStatuses: [] });
   });
 
   it('refuses a move the order may not make with 409, and changes nothing', async () => {

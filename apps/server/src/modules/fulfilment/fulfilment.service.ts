@@ -1,4 +1,4 @@
-import { ORDER_STATUS_TRANSITIONS, type BackOfficeOrder, type OrderStatus, type ParcelTracking } from '@shoebox/contracts';
+import { ORDER_STATUS_TRANSITIONS, type BackOfficeOrder, type OrderHoldup, type OrderMove, type OrderStatus, type ParcelTracking } from '@shoebox/contracts';
 import { notFound } from '../../platform/http/errors.js';
 
 /**
@@ -7,25 +7,29 @@ import { notFound } from '../../platform/http/errors.js';
  * the customer's push message published once it is stored).
  */
 export interface OrderMoves {
-  statusOf(orderCode: string): Promise<OrderStatus | undefined>;
-  move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<{ status: OrderStatus }>;
+  statusOf(orderCode: string): Promise<OrderState | undefined>;
+  move(orderCode: string, to: OrderMove, tracking?: ParcelTracking): Promise<OrderState>;
 }
 
-const view = (orderCode: string, status: OrderStatus): BackOfficeOrder => ({ orderCode, status, nextStatuses: [...ORDER_STATUS_TRANSITIONS[status]] });
+interface OrderState {
+  status: OrderStatus;
+  holdup: OrderHoldup | null;
+}
+
+const view = (orderCode: string, { status, holdup }: OrderState): BackOfficeOrder => ({ orderCode, status, holdup, nextStatuses: [...ORDER_STATUS_TRANSITIONS[status]] });
 
 /** The back office's view of orders: where one stands, and moving it along. */
 export function fulfilmentService(orders: OrderMoves) {
   return {
     async order(orderCode: string): Promise<BackOfficeOrder> {
-      const status = await orders.statusOf(orderCode);
-      if (!status) throw notFound('Order not found');
-      return view(orderCode, status);
+      const state = await orders.statusOf(orderCode);
+      if (!state) throw notFound('Order not found');
+      return view(orderCode, state);
     },
 
-    /** `tracking` goes with a move to Dispatched only (the request's schema refuses it with any other). */
-    async move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<BackOfficeOrder> {
-      const moved = await orders.move(orderCode, to, tracking);
-      return view(orderCode, moved.status);
+    /** A status or a detailed word; `tracking` goes with a move to Dispatched only (the request's schema refuses it with any other). */
+    async move(orderCode: string, to: OrderMove, tracking?: ParcelTracking): Promise<BackOfficeOrder> {
+      return view(orderCode, await orders.move(orderCode, to, tracking));
     },
   };
 }

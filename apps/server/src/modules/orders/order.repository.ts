@@ -219,7 +219,7 @@ export function orderRepository(db: Db) {
      * transaction; `paymentChangedAt` is recorded where a move changes the payment (paid, refunded).
      * Answers the moved row, or undefined when the order was not in `from` any more.
      */
-    move(code: string, from: string, to: string, o: { at: string; paymentChangedAt?: string; tracking?: ParcelTracking }) {
+    move(code: string, from: string, to: string, o: { at: string; holdup: string | null; paymentChangedAt?: string; tracking?: ParcelTracking }) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
@@ -227,6 +227,7 @@ export function orderRepository(db: Db) {
           // the move's time is the later of the two.
           .set({
             status: to,
+            holdup: o.holdup,
             updated_at: sql<string>`case when address_changed_at > ${o.at} then address_changed_at else ${o.at} end`,
             ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}),
             ...(o.tracking ? trackingColumns(o.tracking) : {}),
@@ -236,6 +237,11 @@ export function orderRepository(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (!moved) return undefined;
+        if (from === to) {
+          // A hold-up set or lifted: the order and its products stay where they are.
+          await bumpOrderHistory(trx, moved.customer_id);
+          return moved;
+        }
         await trx
           .updateTable('order_products')
           .set({ status: to, ...(o.paymentChangedAt ? { payment_changed_at: o.paymentChangedAt } : {}) })

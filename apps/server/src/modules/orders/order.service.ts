@@ -5,6 +5,9 @@ import {
   addressInputSchema,
   canMoveOrder,
   findChannel,
+  FINISHED_ORDER_STATUSES,
+  ORDER_HOLDUPS,
+  orderStatusWordMove,
   undeliverableCountry,
   NOT_REORDERABLE_ERROR,
   STATUSES_WITHOUT_DELIVERY_DATES,
@@ -17,6 +20,8 @@ import {
   type DeliveryDates,
   type DeliveryType,
   type OrderProduct,
+  type OrderHoldup,
+  type OrderMove,
   type OrderStatus,
   type ParcelTracking,
   type Picture,
@@ -112,8 +117,9 @@ export interface OrderServiceDeps {
 }
 
 export const orderNotFound = () => notFound('Order not found');
-const illegalMove = (from: OrderStatus, to: OrderStatus) =>
+const illegalMove = (from: OrderStatus, to: OrderMove) =>
   new AppError(409, 'illegal_status_transition', `An order that is ${from} cannot be moved to ${to}`, undefined, { from, to });
+const holdupOf = (row: OrderRow): OrderHoldup | null => ((ORDER_HOLDUPS as readonly string[]).includes(row.holdup ?? '') ? (row.holdup as OrderHoldup) : null);
 const addressNotChangeable = () =>
   new AppError(409, ADDRESS_NOT_CHANGEABLE_ERROR, 'The delivery address of this order can no longer be changed: it is in production, on its way, cancelled, or collected at a pickup point');
 const requestIdInUse = () => new AppError(409, 'request_id_in_use', 'This request id belongs to another order, or was sent before with other contents');
@@ -183,6 +189,7 @@ export function toSuperOrder(row: OrderRow, products: OrderProductRow[], picture
     orderCode: row.order_code,
     createdAt: row.created_at,
     status: row.status as OrderStatus,
+    holdup: holdupOf(row),
     source: row.source,
     deliveryType: row.delivery_type,
     deliveryAddress: addressOf(row),
@@ -447,6 +454,7 @@ export function orderService(deps: OrderServiceDeps) {
         payment_changed_at: null,
         updated_at: at,
         address_changed_at: null,
+        holdup: null,
         request_id: input.requestId,
         ...UNTRACKED,
       };
@@ -486,9 +494,10 @@ export function orderService(deps: OrderServiceDeps) {
       return withProducts(outcome.existing);
     },
 
-    /** An order's status by its code, whoever's it is: for fulfilment, never for a customer. */
-    async statusOf(orderCode: string): Promise<OrderStatus | undefined> {
-      return (await repo.findByCode(orderCode))?.status as OrderStatus | undefined;
+    /** An order's status and hold-up by its code, whoever's it is: for fulfilment, never for a customer. */
+    async statusOf(orderCode: string): Promise<{ status: OrderStatus; holdup: OrderHoldup | null } | undefined> {
+      const row = await repo.findByCode(orderCode);
+      return row && { status: row.status as OrderStatus, holdup: holdupOf(row) };
     },
 
     /**
@@ -496,15 +505,22 @@ export function orderService(deps: OrderServiceDeps) {
      * conditional UPDATE (WHERE status = from): a move raced by another is decided again on the status
      * the other left. After the commit the customer's open pages hear it (orderStatusPushMessage).
      * Unknown code: 404; a move the order's status does not allow: 409 illegal_status_transition.
+     * A detailed word (order-status-words) that leaves the order where it is sets or lifts its hold-up instead;
+     * a finished order (sent, cancelled) has none.
      */
-    async move(orderCode: string, to: OrderStatus, tracking?: ParcelTracking): Promise<MovedOrder> {
+    async move(orderCode: string, requested: OrderMove, tracking?: ParcelTracking): Promise<MovedOrder> {
+      const { to: target, holdup } = orderStatusWordMove(requested);
       for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
         const current = await repo.findByCode(orderCode);
         if (!current) throw orderNotFound();
         const from = current.status as OrderStatus;
-        if (!canMoveOrder(from, to)) throw illegalMove(from, to);
+        const to = target === 'stays' ? from : target;
+        // A status names a move; only a word may leave the order where it is (to set or lift its hold-up).
+        const staysByWord = to === from && requested !== to;
+        const allowed = staysByWord ? !FINISHED_ORDER_STATUSES.includes(from) : canMoveOrder(from, to);
+        if (!allowed) throw illegalMove(from, requested);
         const at = new Date(now()).toISOString();
-        const moved = await repo.move(orderCode, from, to, { at, paymentChangedAt: changesPayment(from, to) ? at : undefined, tracking: to === 'Dispatched' ? tracking : undefined });
+        const moved = await repo.move(orderCode, from, to, { at, holdup, paymentChangedAt: changesPayment(from, to) ? at : undefined, tracking: to === 'Dispatched' ? tracking : undefined });
         if (!moved) continue;
         const message: OrderStatusPushMessage = { id: randomUUID(), type: 'order.status.changed', data: { orderCode, status: to, timestamp: at } };
         // The move is committed: a push that cannot be delivered leaves it to the next load of the page.

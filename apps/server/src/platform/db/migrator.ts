@@ -35,6 +35,7 @@ import * as clusterLeases from './migrations/033-cluster-leases.js';
 import * as clusterInstances from './migrations/034-cluster-instances.js';
 import * as leaseReleaseRequests from './migrations/035-lease-release-requests.js';
 import * as jobTraces from './migrations/036-job-traces.js';
+import * as orderHoldups from './migrations/037-order-holdups.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '034-cluster-instances': clusterInstances,
   '035-lease-release-requests': leaseReleaseRequests,
   '036-job-traces': jobTraces,
+  '037-order-holdups': orderHoldups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

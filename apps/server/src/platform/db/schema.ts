@@ -153,6 +153,8 @@ export interface OrdersTable {
   payment_changed_at: string | null;
   updated_at: string | null;
   address_changed_at: string | null;
+  /** 'delayed' or 'onHold' while something holds the order up (decision 107). */
+  holdup: string | null;
   /** The placing caller's id for its request: the same request again answers this order. */
   request_id: string | null;
   /** A sent parcel's carrier, number and tracking page (migration 031): all three or none. */

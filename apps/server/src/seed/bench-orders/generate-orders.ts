@@ -183,6 +183,7 @@ export function orderRows(plan: OrdersPlan, from: number, to: number, now: numbe
       payment_changed_at: paid,
       updated_at: createdAt,
       address_changed_at: null,
+      holdup: null,
       request_id: null,
     });
   }

@@ -24,7 +24,7 @@ export default function LatestOrderCard() {
         </h2>
         <ProductsSummary products={order.products} className={styles.product} />
       </div>
-      <OrderStatusBadge status={order.status} />
+      <OrderStatusBadge status={order.status} holdup={order.holdup} />
       <Link className={styles.link} to={paths.order(order.orderCode)}>
         {t('latest.view', { code: order.orderCode })}
       </Link>

@@ -29,7 +29,7 @@ export function OrderRow({ order }: { order: SuperOrder }) {
           {order.source === RESNAP_SOURCE && <span>{t('list.source', { source: t('list.reorder') })}</span>}
         </p>
       </div>
-      <OrderStatusBadge status={order.status} />
+      <OrderStatusBadge status={order.status} holdup={order.holdup} />
     </li>
   );
 }

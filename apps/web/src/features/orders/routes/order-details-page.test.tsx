@@ -22,6 +22,20 @@ afterEach(async () => {
 });
 
 describe('/orders/{orderCode}', () => {
+  test('a delayed order says so beside its status, and why, in words', async () => {
+    serveOrders([superOrder({ status: 'ProductionStarted', holdup: 'delayed' })]);
+    await openOrder();
+    expect(region('Order SO-1001')).toHaveTextContent('StatusIn productionDelayed');
+    expect(region('Order SO-1001')).toHaveTextContent("Your order is taking longer than planned. We'll send it as soon as we can.");
+  });
+
+  test('an order on hold says so', async () => {
+    serveOrders([superOrder({ status: 'Confirmed', holdup: 'onHold' })]);
+    await openOrder();
+    expect(region('Order SO-1001')).toHaveTextContent('StatusOrderedOn hold');
+    expect(region('Order SO-1001')).toHaveTextContent('Your order is on hold while we check it.');
+  });
+
   test('shows the status, products with their vouchers, delivery, expected dates and reorder', async () => {
     const fake = serveOrders([
       superOrder({
@@ -42,6 +56,7 @@ describe('/orders/{orderCode}', () => {
     await openOrder();
 
     expect(region('Order SO-1001')).toHaveTextContent('StatusIn production');
+    expect(region('Order SO-1001')).not.toHaveTextContent(/Delayed|On hold/);
     expect(region('Order SO-1001')).toHaveTextContent('2 products');
     expect(region('Order SO-1001')).toHaveTextContent('Total: £45.98');
 

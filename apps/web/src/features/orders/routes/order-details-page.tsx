@@ -56,8 +56,9 @@ export function OrderDetailsPage() {
         </h2>
         <p className={styles.status} aria-live="polite">
           <span>{t('details.status')}</span>
-          <OrderStatusBadge status={data.status} />
+          <OrderStatusBadge status={data.status} holdup={data.holdup} />
         </p>
+        {data.holdup && <p>{t(`holdup.${data.holdup}Note`)}</p>}
         <p className={styles.meta}>
           <span>{t('details.orderedOn', { date: formatDate(data.createdAt) })}</span>
           <span>{t('list.productCount', { count: data.productCount })}</span>

@@ -23,6 +23,7 @@ const placedOrder = (body: PlacePrintsOrder): SuperOrder => ({
   orderCode: 'PH7K2M9QX4RT',
   createdAt: '2026-11-24T09:00:00.000Z',
   status: 'Received',
+  holdup: null,
   source: 'PAP_910',
   picture: null,
   tracking: null,
