@@ -19,7 +19,8 @@ export default defineConfig({
     // per worker, not once per file (half the project's time). Every suite builds its own server, database
     // and folders and mocks no module (docs/testing.md).
     isolate: false,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Ceilings for a machine with both cores busy, where a test that takes 5 s idle takes four times that.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -22,6 +22,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     restoreMocks: true,
-    testTimeout: 10_000,
+    // Several condition waits (CONDITION_TIMEOUT_MS each) fit in one test on a busy machine.
+    testTimeout: 45_000,
   },
 });

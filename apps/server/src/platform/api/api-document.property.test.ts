@@ -15,6 +15,8 @@ import { CONTRACT_REFUSAL, type OpenApiDocument, type Operation } from './openap
 
 /** Requests per operation and database: enough to meet every optional field and bound, few enough for a unit test. */
 const RUNS_PER_OPERATION = 12;
+/** Operations checked at once, each with a customer of its own: the server waits on its database, not on the test. */
+const OPERATIONS_AT_ONCE = 8;
 
 interface Request {
   path: Record<string, unknown>;
@@ -33,27 +35,31 @@ describe.each(databases)('the API document against the server, as a property, on
     const validators = new Map<string, ReturnType<typeof ajv.compile>>();
     const findings: string[] = [];
 
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        if (!sendable(operation)) continue;
-        // A customer of its own: an operation may end the account (deletion) or change what the next one sees.
-        const customer = await newCustomer(server());
-        try {
-          await fc.assert(
-            fc.asyncProperty(requestsOf(operation, resolve), async (request) => {
-              const problem = await answerProblem(method, path, operation, request, customer);
-              if (problem) throw new Error(problem);
-            }),
-            { numRuns: RUNS_PER_OPERATION, endOnFailure: false },
-          );
-        } catch (error) {
-          const counterexample = (error as Error).message.split('\n').find((line) => line.startsWith('Counterexample'));
-          const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : '';
-          findings.push(`${method.toUpperCase()} ${path}: ${counterexample} ${cause}`);
-        }
+    const checks = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => sendable(operation))
+        .map(([method, operation]) => () => check(method, path, operation)),
+    );
+    for (let i = 0; i < checks.length; i += OPERATIONS_AT_ONCE) await Promise.all(checks.slice(i, i + OPERATIONS_AT_ONCE).map((run) => run()));
+    expect(findings.sort()).toEqual([]);
+
+    async function check(method: string, path: string, operation: Operation) {
+      // A customer of its own: an operation may end the account (deletion) or change what the next one sees.
+      const customer = await newCustomer(server());
+      try {
+        await fc.assert(
+          fc.asyncProperty(requestsOf(operation, resolve), async (request) => {
+            const problem = await answerProblem(method, path, operation, request, customer);
+            if (problem) throw new Error(problem);
+          }),
+          { numRuns: RUNS_PER_OPERATION, endOnFailure: false },
+        );
+      } catch (error) {
+        const counterexample = (error as Error).message.split('\n').find((line) => line.startsWith('Counterexample'));
+        const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : '';
+        findings.push(`${method.toUpperCase()} ${path}: ${counterexample} ${cause}`);
       }
     }
-    expect(findings).toEqual([]);
 
     /** What is wrong with the server's answer to `request`, or undefined. */
     async function answerProblem(method: string, path: string, operation: Operation, request: Request, customer: TestCustomer) {
