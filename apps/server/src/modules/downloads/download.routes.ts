@@ -35,6 +35,8 @@ export const downloadRoutes = (service: DownloadService): FastifyPluginAsync => 
       description: `${ACCEPTED} A photo in none of the customer's shared albums is a 404; one given with another owner than its own is a 400.`,
       body: sharedAlbumDownloadRequestSchema,
       response: { 202: downloadCreatedSchema },
+      // Uniqueness by one property of each item is beyond what JSON Schema's uniqueItems can say.
+      refusals: { 400: 'a photoId listed twice, or a photo given with another owner than its own' },
     },
     ({ identity, body }) => service.createShared(identity, body),
   );
