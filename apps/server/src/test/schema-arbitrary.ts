@@ -12,8 +12,11 @@ const KNOWN = new Set([
   'type', 'enum', 'const', 'default', 'description', 'title', 'examples', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
   'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
   'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'contentEncoding', 'contentMediaType', 'readOnly', 'writeOnly', 'id',
-  'patterns', 'contentSchema',
+  'patterns', 'contentSchema', 'maxProperties',
 ]);
+
+/** Keys the API document says no JSON body may hold (app.ts: "__proto__" anywhere, "constructor" holding "prototype"). */
+const REFUSED_KEYS = new Set(['__proto__', 'constructor']);
 
 /** "None of these characters": the text rule's patterns, met by filtering any text rather than generating from the pattern. */
 const CHARACTERS_REFUSED = /^\^\[\^[^\]]*\]\*\$$/;
@@ -61,9 +64,9 @@ function numberOf(schema: JsonSchema, integer: boolean): Arbitrary<number> {
 
 function objectOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema): Arbitrary<Record<string, unknown>> {
   if (schema.propertyNames && typeof schema.additionalProperties === 'object') {
-    // A record: keys of one schema, values of another.
-    const keys = arbitraryOf({ type: 'string', ...(schema.propertyNames as JsonSchema) }, resolve) as Arbitrary<string>;
-    return fc.dictionary(keys, arbitraryOf(schema.additionalProperties as JsonSchema, resolve), { maxKeys: 5 });
+    // A record: keys of one schema, values of another; but for the keys the document says every JSON body refuses.
+    const keys = (arbitraryOf({ type: 'string', ...(schema.propertyNames as JsonSchema) }, resolve) as Arbitrary<string>).filter((key) => !REFUSED_KEYS.has(key));
+    return fc.dictionary(keys, arbitraryOf(schema.additionalProperties as JsonSchema, resolve), { maxKeys: Math.min(5, (schema.maxProperties as number | undefined) ?? 5) });
   }
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -118,7 +121,7 @@ export function arbitraryOf(schema: JsonSchema, resolve: (ref: string) => JsonSc
     case undefined:
       // No type at all: the contract takes anything (a value the server only passes on), but for the keys the
       // document says every JSON body refuses.
-      return fc.jsonValue().filter((value) => !/"(__proto__|constructor)":/.test(JSON.stringify(value)));
+      return fc.jsonValue().filter((value) => ![...REFUSED_KEYS].some((key) => JSON.stringify(value).includes(`"${key}":`)));
   }
   throw new Error(`No arbitrary for the type ${JSON.stringify(schema.type)}`);
 }
