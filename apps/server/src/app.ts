@@ -15,6 +15,9 @@ import { backupService, EXPORT_JOB, exportBlobPrefix, type ExportJobPayload } fr
 import { startExportExpirySweeper } from './modules/backups/export-expiry-sweeper.js';
 import { exportJob } from './modules/backups/export-job.js';
 import { customerRepository } from './modules/customers/customer.repository.js';
+import { errorReportRepository } from './modules/error-reports/error-report.repository.js';
+import { errorReportRoutes } from './modules/error-reports/error-report.routes.js';
+import { errorReportService } from './modules/error-reports/error-report.service.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
 import { addressRepository } from './modules/addresses/address.repository.js';
@@ -177,7 +180,15 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 
   const https = config.publicUrl.startsWith('https://');
   const securityHeaders: SecurityHeaderOptions = {
-    connectOrigins: [...new Set([...config.origins, ...Object.values(config.apiBases).map((u) => new URL(u).origin), ...config.origins.map((o) => o.replace(/^http/, 'ws'))])],
+    connectOrigins: [
+      ...new Set([
+        ...config.origins,
+        ...Object.values(config.apiBases).map((u) => new URL(u).origin),
+        ...config.origins.map((o) => o.replace(/^http/, 'ws')),
+        // The browser's Sentry SDK posts its envelopes to the DSN's host.
+        ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : []),
+      ]),
+    ],
     ownOrigins: config.origins,
     blobOrigins: config.blobs.kind === 's3' ? [new URL(s3BucketUrl(config.blobs)).origin] : [],
     https,
@@ -301,6 +312,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
+  // The browser's failures, signed in or not (decision 108).
+  const errorReports = errorReportService(errorReportRepository(db));
+  await app.register(errorReportRoutes({ service: errorReports, verify, trustProxy: config.trustProxy }), { prefix: SERVICE_BASE_PATHS.errorReports });
   const push = pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log });
   registerPushRoutes(app, push);
   metrics?.expose({ jobs: () => jobs.stats(), connectionPool: () => connectionPoolStats(db), imagePool: isolatedIngestStatus, pushSockets: push.openSockets });
@@ -363,6 +377,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     purgeExpiredOidcModels(db).catch((err) => app.log.error({ err }, 'Purging expired sign-in records failed'));
     recipients.purge().catch((err) => app.log.error({ err }, 'Purging mail recipients failed'));
     accountRequests.purge().catch((err) => app.log.error({ err }, 'Purging sign-in page requests failed'));
+    errorReports.purge().catch((err) => app.log.error({ err }, 'Purging error reports failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.flags).toEqual(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, ['*']])));
   });
 
+  it("sends the browser's failures to the server's own error service, or to the Sentry project of a DSN", () => {
+    expect(loadConfig({}).sentryDsn).toBeNull();
+    expect(loadConfig({ SENTRY_DSN: 'https://abc123@o1.ingest.sentry.io/42' }).sentryDsn).toBe('https://abc123@o1.ingest.sentry.io/42');
+    for (const wrong of ['not a url', 'https://o1.ingest.sentry.io/42', 'https://abc123@o1.ingest.sentry.io/', 'ftp://abc@host/1'])
+      expect(() => loadConfig({ SENTRY_DSN: wrong }), wrong).toThrow(/SENTRY_DSN/);
+  });
+
   it('keeps photo bytes in DATA_DIR/blobs, or in an S3-compatible bucket when one is named (with its keys)', () => {
     expect(loadConfig({}).blobs).toEqual({ kind: 'fs', dir: path.resolve('data', 'blobs') });
     const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };

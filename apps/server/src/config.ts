@@ -29,15 +29,21 @@ const envSchema = z.object({
   OIDC_JWKS_URL: z.string().url().optional(),
   OIDC_AUDIENCE: z.string().default('shoebox-api'),
   OIDC_CLIENT_ID: z.string().default('shoebox-web'),
-  /** The back office's service credential (decision 055); unset, the server makes one and keeps it in the database. */
   /** The UTC hour after which each day's storage period run starts, or "off" on a machine that never starts one (decision 071). */
   RETENTION_RUN_HOUR_UTC: z
     .string()
     .regex(/^(off|[01]?[0-9]|2[0-3])$/, 'must be an hour from 0 to 23, or off')
     .default('7'),
+  /** The back office's service credential (decision 055); unset, the server makes one and keeps it in the database. */
   FULFILMENT_API_KEY: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   /** The operator's bearer token for GET /metrics (Prometheus); without it the server serves no metrics. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+  /** A Sentry project's DSN (GlitchTip takes one too): the browser's failures go there instead of the server's own error service (decision 108). */
+  SENTRY_DSN: z
+    .string()
+    .url()
+    .refine(isSentryDsn, 'must be a Sentry DSN: https://<public key>@<host>/<project id>')
+    .optional(),
   SMTP_URL: z.string().url().optional(),
   /**
    * Where mails go without SMTP_URL (default DATA_DIR/outbox). Instances of one cluster must share it (a folder
@@ -111,6 +117,8 @@ export interface Config {
   fulfilmentApiKey: string | null;
   /** The operator's token for GET /metrics (METRICS_TOKEN); null: no metrics are served. */
   metricsToken: string | null;
+  /** SENTRY_DSN: where the browser reports its failures; null: the server's own error service (decision 108). */
+  sentryDsn: string | null;
   /** RETENTION_RUN_HOUR_UTC: each day's storage period run starts after this hour; null: this machine starts none. */
   retentionRunHourUtc: number | null;
   mail: { kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string };
@@ -179,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth,
     fulfilmentApiKey: e.FULFILMENT_API_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    sentryDsn: e.SENTRY_DSN ?? null,
     retentionRunHourUtc: e.RETENTION_RUN_HOUR_UTC === 'off' ? null : Number(e.RETENTION_RUN_HOUR_UTC),
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: path.resolve(e.OUTBOX_DIR ?? path.join(dataDir, 'outbox')) },
     devMailbox: devMailbox(e, publicUrl),
@@ -200,6 +209,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ),
   };
+}
+
+/** https://<public key>@<host>/<project id>, as Sentry and GlitchTip give it. */
+function isSentryDsn(dsn: string): boolean {
+  if (!URL.canParse(dsn)) return false;
+  const url = new URL(dsn);
+  return /^https?:$/.test(url.protocol) && url.username !== '' && /^\/(.*\/)?[^/]+$/.test(url.pathname);
 }
 
 function parseFlags(raw: string | undefined): FeatureFlagsConfig {

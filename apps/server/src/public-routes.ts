@@ -1,4 +1,4 @@
-import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, ERROR_REPORTS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /*': "the web app's files and its locale catalogues",
   [`GET ${OPENAPI_PATH}`]: 'the API document',
   [`GET ${REFERENCE_PATH}`]: 'the API reference page',
+  [`POST ${SERVICE_BASE_PATHS.errorReports}${ERROR_REPORTS_PATH}`]: "the browser's failures, which may come before sign-in or from it; counted per client address and for the whole service, scrubbed of personal data (decision 108)",
   [`POST ${NEWSLETTER}`]: 'a subscription is asked for from the storefront, signed in or not',
   [`POST ${NEWSLETTER}/confirm/:confirmationToken`]: 'the customer arrives from an email link, not signed in',
   [`GET ${PUSH_PATH}`]: 'the push socket: its first message carries the access token, which is checked then (decision 048); a plain GET answers 426',

@@ -85,8 +85,17 @@ describe("order prints hand-off to a retailer's editor (PRINTS_EDITOR_URL)", () 
     );
     try {
       const { bar } = await startOrderPrints(page, 1);
+      const refused = page.waitForRequest((r) => r.url().endsWith('/api/photo-management/temp-selections') && r.method() === 'POST');
+      const reported = page.waitForResponse((r) => r.url().endsWith('/api/error-reporting/reports'));
       await bar.getByRole('button', { name: 'Next: Customise 1 photo print' }).click();
       await toast(page, 'Error transferring photos. Try again.').waitFor();
+      // Spec §8: the failure goes to the error service with its correlation id, and the service keeps it.
+      const report = await reported;
+      expect(report.status()).toBe(202);
+      const { reports } = report.request().postDataJSON() as { reports: { correlationId?: string; page: string; context?: Record<string, string> }[] };
+      expect(reports).toContainEqual(
+        expect.objectContaining({ correlationId: (await refused).headers()['x-correlationid'], page: '/my-photos/photos', context: expect.objectContaining({ method: 'POST' }) }),
+      );
       expect(await page.getByRole('dialog', { name: /Adding/ }).count()).toBe(0);
       await bar.getByRole('button', { name: 'Next: Customise 1 photo print' }).waitFor();
       await shot(page, 'order-prints-failed-desktop');

@@ -5,7 +5,7 @@ import { createAppRouter } from './app/router';
 import { createAuthSession } from './lib/auth/auth-session';
 import { resolveChannel } from './lib/channel';
 import { loadAppConfig } from './lib/config';
-import { consoleErrorReporter } from './lib/error-reporter';
+import { bufferedErrorReporter } from './lib/error-reporting/buffered-error-reporter';
 import { createFeatureFlags } from './lib/feature-flags';
 import { createHttpClient } from './lib/http/http-client';
 import { initI18n } from './lib/i18n';
@@ -14,8 +14,16 @@ import { isStorageAvailable } from './lib/storage';
 import { readStrippedMode } from './lib/stripped-mode';
 import './app/global.css';
 
+/** Every failure, from the page's first line on, is logged and goes to the error service (spec §8). */
+const reporter = bufferedErrorReporter();
+window.addEventListener('error', (event) => {
+  // Chrome's notice that a resize observer's work went to the next frame: nothing failed.
+  if (!event.error && /^ResizeObserver loop/.test(event.message)) return;
+  reporter.report(event.error ?? event.message, { kind: 'uncaught error' });
+});
+window.addEventListener('unhandledrejection', (event) => reporter.report(event.reason, { kind: 'unhandled rejection' }));
+
 async function start(root: HTMLElement): Promise<void> {
-  const reporter = consoleErrorReporter;
   if (!isStorageAvailable()) {
     await initI18n(navigator.language);
     const { CookiesBlockedPage } = await import('./features/public-pages');
@@ -23,9 +31,10 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
 
-  const channel = resolveChannel(window.location, window.sessionStorage);
+  const channel = resolveChannel(window.location, window.sessionStorage, reporter);
   const [config, locale] = await Promise.all([loadAppConfig(), initI18n(channel.locale)]);
   const auth = createAuthSession(config, locale, reporter);
+  reporter.connect(async () => (await import('./lib/error-reporting/error-service')).errorServiceFor(config, () => auth.accessToken()));
   const services: AppServices = {
     config,
     channel,
@@ -46,7 +55,9 @@ async function start(root: HTMLElement): Promise<void> {
 
 const root = document.getElementById('root') as HTMLElement;
 start(root).catch((error: unknown) => {
-  consoleErrorReporter.report(error, { phase: 'start-up' });
+  reporter.report(error, { phase: 'start-up' });
+  // Without its configuration the page still reports, to the error service on its own origin.
+  reporter.connect(async () => (await import('./lib/error-reporting/error-service')).errorServiceFor(undefined, async () => undefined));
   // Nothing is translated yet at this point: the catch-all text is shown in English.
   root.innerHTML = '<main id="main" class="startup-error"><h1>An unexpected error has occurred, please contact us if you continue to have problems.</h1></main>';
 });

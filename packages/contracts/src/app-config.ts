@@ -14,6 +14,7 @@ export const API_SERVICES = [
   'emailGateway',
   'accountDeletionInfo',
   'configuration',
+  'errorReports',
 ] as const;
 export type ApiService = (typeof API_SERVICES)[number];
 
@@ -30,6 +31,8 @@ export const appConfigSchema = z.object({
   auth: z.object({ authority: url, clientId: z.string().check(z.minLength(1)), scope: z.string().check(z.minLength(1)) }),
   flags: featureFlagsConfigSchema,
   supportChat: z.object({ enabled: z.boolean(), url: z.nullable(url) }),
+  /** Where the browser's failures go: a Sentry project (SENTRY_DSN; GlitchTip takes it too), or null for the server's own error service. */
+  errorReporting: z.object({ sentryDsn: z.nullable(url) }),
   /** Hosts that must never be indexed by search engines. */
   testHosts: z.array(z.string()),
 });
@@ -48,4 +51,5 @@ export const SERVICE_BASE_PATHS: Record<ApiService, string> = {
   emailGateway: '/api/email-gateway',
   accountDeletionInfo: '/api/account-deletion',
   configuration: '/api/configuration',
+  errorReports: '/api/error-reporting',
 };

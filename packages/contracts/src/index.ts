@@ -43,3 +43,4 @@ export * from './identity-requests.js';
 export * from './widgets.js';
 export * from './shared-book-path.js';
 export * from './articles.js';
+export * from './error-reports.js';

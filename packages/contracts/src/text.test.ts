@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import {
   albumNameProblem,
+  asDisplayText,
   albumNameSchema,
   displayText,
   text,
@@ -74,5 +75,13 @@ describe('text fields', () => {
     for (const bad of [{ personalMessage: 'Open \u202Emoc.knab' }, { personalMessage: 'Open \u2067x' }, { personalMessage: 'Hi\u2028Bcc: x@example.net' }, { fromName: 'Emma\u2029Bcc: x@example.net' }]) {
       expect(z.safeParse(widgetShareQuerySchema, { ...share, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+});
+
+describe('asDisplayText', () => {
+  it('makes any string display text: controls and direction marks become a space, lone surrogate halves go', () => {
+    const made = asDisplayText('a\u0000b\nc\u202Ed\u2028e\ud800f😀');
+    expect(made).toBe('a b c d ef😀');
+    expect(displayText().safeParse(made).success).toBe(true);
   });
 });

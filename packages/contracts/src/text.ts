@@ -31,6 +31,14 @@ export function textProblem(value: string, o: { display?: boolean } = {}): TextP
   return undefined;
 }
 
+const NOT_DISPLAY_TEXT = new RegExp(`[${CONTROL}${BIDI}]+`, 'g');
+
+/**
+ * Any string made into display text: control and text-direction characters become a space, halves of surrogate
+ * pairs go. For text a client did not write itself (an error's message) and sends on.
+ */
+export const asDisplayText = (value: string) => value.replace(NOT_DISPLAY_TEXT, ' ').replace(new RegExp(LONE_SURROGATE, 'gu'), '');
+
 /** A single-line string without control characters: every string a request carries starts here. */
 export const text = () =>
   z.string().check(

@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest';
-import { resolveChannel } from './channel';
+import { describe, expect, test, vi } from 'vitest';
+import { resolveChannel as resolveWith } from './channel';
 
 const at = (hostname: string, search = '') => ({ hostname, search }) as Location;
+const reporter = { report: vi.fn() };
+const resolveChannel = (location: Location, session: Storage) => resolveWith(location, session, reporter);
 
 describe('resolveChannel', () => {
   test('the host names the storefront: brand, country, locale and currency', () => {
@@ -21,6 +23,22 @@ describe('resolveChannel', () => {
   test('localhost and unknown hosts are served as www.printhaven.co.uk', () => {
     expect(resolveChannel(at('localhost'), window.sessionStorage)).toMatchObject({ code: 'www.printhaven.co.uk', locale: 'en-GB', currency: 'GBP' });
     expect(resolveChannel(at('shop.unknown.example'), window.sessionStorage).code).toBe('www.printhaven.co.uk');
+  });
+
+  test("an unknown host is reported as 'channel not found', once a browser session; a local one and a picked channel are not", () => {
+    reporter.report.mockClear();
+    for (const host of ['localhost', '127.0.0.1', 'app.localhost', 'www.albumly.nl']) resolveChannel(at(host), window.sessionStorage);
+    expect(reporter.report).not.toHaveBeenCalled();
+
+    resolveChannel(at('shop.unknown.example'), window.sessionStorage);
+    resolveChannel(at('shop.unknown.example'), window.sessionStorage);
+
+    expect(reporter.report).toHaveBeenCalledTimes(1);
+    expect(reporter.report).toHaveBeenCalledWith(new Error('channel not found'), { host: 'shop.unknown.example', servedAs: 'www.printhaven.co.uk' });
+    window.sessionStorage.clear();
+    resolveChannel(at('other.unknown.example', '?channel=www.printhaven.fr'), window.sessionStorage);
+    expect(reporter.report).toHaveBeenCalledTimes(1);
+    window.sessionStorage.clear();
   });
 
   test('?channel= picks another storefront and is remembered for the rest of the browser session', () => {

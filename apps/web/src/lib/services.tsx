@@ -1,7 +1,7 @@
 import type { AppConfig, Channel, Locale } from '@shoebox/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AuthSession } from './auth/auth-session';
-import type { ErrorReporter } from './error-reporter';
+import type { ErrorReporter } from './error-reporting/error-reporter';
 import type { FeatureFlags } from './feature-flags';
 import type { HttpClient } from './http/http-client';
 

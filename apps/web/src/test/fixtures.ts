@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       PhotoManagementPreviewEnabled: ['*'],
     },
     supportChat: { enabled: true, url: 'https://chat.example.test/' },
+    errorReporting: { sentryDsn: null },
     testHosts: [],
     ...overrides,
   };

@@ -10,7 +10,7 @@ import { createQueryClient } from '../app/providers';
 import { appRoutes, selfServiceRoutePatcher } from '../app/router';
 import type { AuthSession, SignedInIdentity } from '../lib/auth/auth-session';
 import { resolveChannel } from '../lib/channel';
-import type { ErrorReporter } from '../lib/error-reporter';
+import type { ErrorReporter } from '../lib/error-reporting/error-reporter';
 import { createFeatureFlags } from '../lib/feature-flags';
 import { createHttpClient } from '../lib/http/http-client';
 import { ServicesProvider, type AppServices } from '../lib/services';
@@ -74,7 +74,7 @@ export function testServices<Auth extends AppServices['auth']>(auth: Auth, confi
   const reporter = fakeReporter();
   return {
     config,
-    channel: resolveChannel(window.location, window.sessionStorage),
+    channel: resolveChannel(window.location, window.sessionStorage, reporter),
     locale: 'en-GB',
     reporter,
     auth,

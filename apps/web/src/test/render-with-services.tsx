@@ -36,7 +36,7 @@ export function renderWithServices(ui: ReactElement, options: RenderWithServices
   const overrides = Object.fromEntries(Object.entries(options.flags ?? {}).map(([flag, on]) => [flag, on ? ['*'] : []]));
   const services: AppServices = {
     config,
-    channel: resolveChannel(window.location, window.sessionStorage),
+    channel: resolveChannel(window.location, window.sessionStorage, reporter),
     locale: 'en-GB',
     reporter,
     auth,

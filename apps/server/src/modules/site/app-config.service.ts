@@ -16,6 +16,7 @@ export function appConfigFor(config: Config, origin: string): AppConfig {
     auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: `openid email profile offline_access ${API_SCOPE}` },
     flags: config.flags,
     supportChat: { enabled: config.supportChat.enabled, url: config.supportChat.url },
+    errorReporting: { sentryDsn: config.sentryDsn },
     testHosts: config.testHosts,
   };
 }

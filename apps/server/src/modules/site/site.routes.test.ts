@@ -123,6 +123,7 @@ describe.each(databases)('site routes as an operator configured them on $name', 
       SUPPORT_CHAT_ENABLED: 'false',
       TEST_HOSTS: 'localhost,staging.printhaven.nl',
       PRINTS_EDITOR_URL: 'https://editor.printhaven.example/prints',
+      SENTRY_DSN: 'https://0123456789abcdef@errors.printhaven.example/7',
     },
   });
 
@@ -137,11 +138,13 @@ describe.each(databases)('site routes as an operator configured them on $name', 
     expect(config.supportChat.enabled).toBe(false);
     expect(config.testHosts).toEqual(['localhost', 'staging.printhaven.nl']);
     expect(config.printsEditorUrl).toBe('https://editor.printhaven.example/prints');
+    expect(config.errorReporting).toEqual({ sentryDsn: 'https://0123456789abcdef@errors.printhaven.example/7' });
   });
 
-  it('lets pages call a service that lives elsewhere', async () => {
+  it('lets pages call a service that lives elsewhere, and send their failures to the Sentry project', async () => {
     const csp = String((await server().app.inject({ url: '/health' })).headers['content-security-policy']);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/orders\.printhaven\.example/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/errors\.printhaven\.example/);
   });
 
   it('names a configured brand host as the canonical address of its own root page', async () => {

@@ -36,6 +36,7 @@ import * as clusterInstances from './migrations/034-cluster-instances.js';
 import * as leaseReleaseRequests from './migrations/035-lease-release-requests.js';
 import * as jobTraces from './migrations/036-job-traces.js';
 import * as orderHoldups from './migrations/037-order-holdups.js';
+import * as errorReports from './migrations/038-error-reports.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '035-lease-release-requests': leaseReleaseRequests,
   '036-job-traces': jobTraces,
   '037-order-holdups': orderHoldups,
+  '038-error-reports': errorReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

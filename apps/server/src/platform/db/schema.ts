@@ -411,6 +411,25 @@ export interface ArticleGroupsTable {
 }
 
 /** Refused back-office credentials per client address and window (decision 055). */
+/** A browser's error report, scrubbed (migration 038); `context` is a JSON object of strings. */
+export interface ErrorReportsTable {
+  id: string;
+  received_at: string;
+  customer_id: string | null;
+  message: string;
+  name: string | null;
+  correlation_id: string | null;
+  page: string | null;
+  context: string;
+}
+
+/** Error reports counted per key (a client address, or the whole service) in one-minute windows (migration 038). */
+export interface ErrorReportCountsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
 export interface BackOfficeAuthFailuresTable {
   key: string;
   window_start: string;
@@ -671,6 +690,8 @@ export interface Database {
   campaign_offers: CampaignOffersTable;
   article_groups: ArticleGroupsTable;
   back_office_auth_failures: BackOfficeAuthFailuresTable;
+  error_reports: ErrorReportsTable;
+  error_report_counts: ErrorReportCountsTable;
   projects: ProjectsTable;
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;

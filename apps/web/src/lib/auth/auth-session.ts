@@ -1,6 +1,6 @@
 import { AUTH_COOKIES, AUTH_METHOD_CLAIM, isBusinessAuthMethod, type AppConfig } from '@shoebox/contracts';
 import type { UserManager } from 'oidc-client-ts';
-import type { ErrorReporter } from '../error-reporter';
+import type { ErrorReporter } from '../error-reporting/error-reporter';
 import { deleteCookie } from '../storage';
 import { accessTokenExpiry, decodeJwtPayload, readTokenCookies } from './token-cookies';
 

@@ -1,6 +1,6 @@
 import { CORRELATION_ID_HEADER, type ApiService, type AppConfig } from '@shoebox/contracts';
 import { z } from 'zod/mini';
-import type { ErrorReporter } from '../error-reporter';
+import type { ErrorReporter } from '../error-reporting/error-reporter';
 import { HttpError, NetworkError, ParseError, pathWithoutDigits } from './errors';
 
 export interface RequestOptions<S extends z.core.$ZodType | undefined> {

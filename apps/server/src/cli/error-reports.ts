@@ -1,0 +1,60 @@
+/**
+ * npm run error-reports -- [--last N] [--customer ID] [--json]
+ *
+ * The operator's view of the browser's error reports (decision 108), read straight from the database the
+ * server uses (DATA_DIR, DATABASE_URL), newest first. With SENTRY_DSN set they go to Sentry instead.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { Refused, runCommand, UsageError } from './command.js';
+import { errorReportRepository } from '../modules/error-reports/error-report.repository.js';
+import { errorReportService, ERROR_REPORTS_KEPT } from '../modules/error-reports/error-report.service.js';
+import { createDatabase } from '../platform/db/database.js';
+
+const USAGE = `Usage: npm run error-reports -- [--last N] [--customer ID] [--json]
+
+  --last N        the N newest reports (default 20, at most ${ERROR_REPORTS_KEPT})
+  --customer ID   only those a signed-in customer's browser sent
+  --json          one JSON object per line, for other tools`;
+
+const DEFAULT_LAST = 20;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { last: { type: 'string' }, customer: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (positionals.length) throw new UsageError(`error-reports takes no words: ${positionals.join(' ')}`);
+  const last = values.last === undefined ? DEFAULT_LAST : Number(values.last);
+  if (!/^\d{1,6}$/.test(values.last ?? '1') || last < 1 || last > ERROR_REPORTS_KEPT) throw new UsageError(`--last takes a whole number from 1 to ${ERROR_REPORTS_KEPT}, not "${values.last}"`);
+
+  const config = loadConfig();
+  if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
+    throw new Refused(`No database at ${config.database.file}: start the server once (npm start), or run this from the folder it runs in with its DATA_DIR / DATABASE_URL.`);
+  }
+  const db = await createDatabase(config.database);
+  try {
+    const reports = await errorReportService(errorReportRepository(db)).latest(last, values.customer);
+    if (values.json) {
+      for (const report of reports) console.log(JSON.stringify(report));
+      return;
+    }
+    if (reports.length === 0) console.log('No error reports.');
+    for (const r of reports) {
+      const who = r.customerId ? `customer ${r.customerId}` : 'not signed in';
+      const context = Object.entries(r.context).map(([key, value]) => `${key}=${value}`);
+      console.log(`${r.receivedAt}  ${r.name ?? 'Error'}: ${r.message}`);
+      console.log(`  ${[who, r.page && `page ${r.page}`, r.correlationId && `correlation ${r.correlationId}`, ...context].filter(Boolean).join(' · ')}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+runCommand(main, USAGE);
