@@ -259,6 +259,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const retentionSetup: RetentionProcessSetup = { database: config.database, blobs: config.blobs, publicUrl: config.publicUrl, mail: config.mail, mailFrom: config.mailFrom };
   const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: builtModule('retention-process'), setup: retentionSetup, log: app.log });
   const retention = retentionService(jobs, { repo: retentionRows, work: retentionWork.run, runHourUtc: config.retentionRunHourUtc });
+  const errorReportRows = errorReportRepository(db);
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
     repo: accountDeletionRepository(db),
@@ -267,9 +268,15 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     albums,
     uploadFiles,
     blobFoldersOf: customerBlobFolders,
-    // The address book, the stored payment method, the photo books, the storage period: each owner deletes all of a customer's.
+    // The address book, the stored payment method, the photo books, the storage period, the error reports: each owner deletes all of a customer's.
     // The books are wired further down; the deletion runs only once the queue has started.
-    erasers: [addressRepository(db).deleteAllOf, paymentMethodRepository(db).deleteAllOf, (customerId) => books.deleteAllOf(customerId), retentionRows.deleteAllOf],
+    erasers: [
+      addressRepository(db).deleteAllOf,
+      paymentMethodRepository(db).deleteAllOf,
+      (customerId) => books.deleteAllOf(customerId),
+      retentionRows.deleteAllOf,
+      errorReportRows.deleteAllOf,
+    ],
     liveTrustMs: LIVE_ACCOUNT_TRUST_MS,
     accountEnded: liveness.forget,
     log: app.log,
@@ -313,7 +320,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   // The browser's failures, signed in or not (decision 108).
-  const errorReports = errorReportService(errorReportRepository(db));
+  const errorReports = errorReportService(errorReportRows);
   await app.register(errorReportRoutes({ service: errorReports, verify, trustProxy: config.trustProxy }), { prefix: SERVICE_BASE_PATHS.errorReports });
   const push = pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log });
   registerPushRoutes(app, push);

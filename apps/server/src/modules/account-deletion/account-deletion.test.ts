@@ -29,6 +29,8 @@ const NO_CUSTOMER_DATA = new Set([
   // The cluster's machines: their leases and their settings' digests (decisions 096, 097).
   'cluster_leases',
   'cluster_instances',
+  // Error reports counted per client address and for the whole service, in one-minute windows (decision 108).
+  'error_report_counts',
 ]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,6 +152,7 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('widget_shares').values({ id: randomUUID(), widget_id: widgetId, customer_id: cid, token_hash: randomUUID(), vendor_id: 'printhaven', sender_name: 'Test', personal_message: 'Look', recipient_email: 'friend@example.com', created_at: iso(), expires_at: iso(-DAY_MS), sent_at: iso() }).execute();
   await db.insertInto('widget_share_counts').values({ customer_id: cid, window_start: iso(), count: 1 }).execute();
   await db.insertInto('storage_periods').values({ customer_id: cid, period_end: iso(), deletion_at: iso(), reminders_sent: 1, reminded_at: iso() }).execute();
+  await db.insertInto('error_reports').values({ id: randomUUID(), received_at: iso(), customer_id: cid, message: 'Failed to fetch', name: 'TypeError', correlation_id: null, page: `/my-photos/photo/${photoIds[0]}`, context: '{}' }).execute();
   await db.insertInto('gallery_entries').values({ id: randomUUID(), widget_id: widgetId, customer_id: cid, category_id: 'family', title: 'Our book', channel: 'www.printhaven.co.uk', created_at: iso(), updated_at: iso() }).execute();
 
   return [cid, customer.email, ...photoIds, albumId, sharedAlbumId, uploadId, downloadId, backupId, legacyId, projectId, selectionId];

@@ -34,6 +34,11 @@ export function errorReportRepository(db: Db) {
         .execute();
     },
 
+    /** An account's deletion takes the reports its browser sent while signed in: their pages name its photos and albums. */
+    async deleteAllOf(customerId: string): Promise<void> {
+      await db.deleteFrom('error_reports').where('customer_id', '=', customerId).execute();
+    },
+
     /** The newest reports first, of one customer where one is named. */
     latest(limit: number, customerId?: string) {
       let query = db.selectFrom('error_reports').selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit);
