@@ -18,6 +18,9 @@ import { customerRepository } from './modules/customers/customer.repository.js';
 import { errorReportRepository } from './modules/error-reports/error-report.repository.js';
 import { errorReportRoutes } from './modules/error-reports/error-report.routes.js';
 import { errorReportService } from './modules/error-reports/error-report.service.js';
+import { feedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { feedbackService } from './modules/feedback/feedback.service.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
 import { addressRepository } from './modules/addresses/address.repository.js';
@@ -260,6 +263,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const retentionWork = jobProcess<RetentionProcessSetup, RetentionWork, void>({ entry: builtModule('retention-process'), setup: retentionSetup, log: app.log });
   const retention = retentionService(jobs, { repo: retentionRows, work: retentionWork.run, runHourUtc: config.retentionRunHourUtc });
   const errorReportRows = errorReportRepository(db);
+  const feedbackRows = feedbackRepository(db);
   const liveness = accountLiveness(db);
   const accountDeletions = accountDeletionService(jobs, {
     repo: accountDeletionRepository(db),
@@ -268,7 +272,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     albums,
     uploadFiles,
     blobFoldersOf: customerBlobFolders,
-    // The address book, the stored payment method, the photo books, the storage period, the error reports: each owner deletes all of a customer's.
+    // The address book, the stored payment method, the photo books, the storage period, the error reports, the feedback: each owner deletes all of a customer's.
     // The books are wired further down; the deletion runs only once the queue has started.
     erasers: [
       addressRepository(db).deleteAllOf,
@@ -276,6 +280,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       (customerId) => books.deleteAllOf(customerId),
       retentionRows.deleteAllOf,
       errorReportRows.deleteAllOf,
+      feedbackRows.deleteAllOf,
     ],
     liveTrustMs: LIVE_ACCOUNT_TRUST_MS,
     accountEnded: liveness.forget,
@@ -346,6 +351,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     });
     await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(addressRoutes(addressService({ repo: addressRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(feedbackRoutes(feedbackService({ repo: feedbackRows, customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(paymentMethodRoutes(paymentMethodService({ repo: paymentMethodRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });
     await api.register(albumRoutes(albums), { prefix: SERVICE_BASE_PATHS.photoManagement });

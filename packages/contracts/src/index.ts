@@ -44,3 +44,4 @@ export * from './widgets.js';
 export * from './shared-book-path.js';
 export * from './articles.js';
 export * from './error-reports.js';
+export * from './feedback.js';

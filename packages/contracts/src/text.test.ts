@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import {
   albumNameProblem,
   asDisplayText,
+  paragraphs,
   albumNameSchema,
   displayText,
   text,
@@ -83,5 +84,12 @@ describe('asDisplayText', () => {
     const made = asDisplayText('a\u0000b\nc\u202Ed\u2028e\ud800f😀');
     expect(made).toBe('a b c d ef😀');
     expect(displayText().safeParse(made).success).toBe(true);
+  });
+});
+
+describe('paragraphs', () => {
+  it('takes lines separated by line feeds, and refuses every other control, direction mark and lone surrogate half', () => {
+    expect(paragraphs().safeParse('Lovely.\n\nQuick too.').success).toBe(true);
+    for (const bad of ['a\rb', 'a\u0000b', 'a\tb', 'a\u2028b', 'a\u202Eb', 'a\ud800b']) expect(paragraphs().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -49,6 +49,16 @@ export const text = () =>
 /** A name other people may see: text, and no text-direction controls either. */
 export const displayText = () => text().check(z.regex(new RegExp(`^[^${BIDI}]*$`), { message: BIDI_CONTROL_MESSAGE, abort: true }));
 
+/**
+ * Text a customer writes in a box rather than a field (a comment): display text whose lines are separated by
+ * line feeds, the one control character it may hold.
+ */
+export const paragraphs = () =>
+  z.string().check(
+    z.regex(new RegExp(`^[^${CONTROL.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B-\\u001F')}${BIDI}]*$`), { message: CONTROL_CHARACTER_MESSAGE, abort: true }),
+    z.refine((value) => !LONE_SURROGATE.test(value), { message: LONE_SURROGATE_MESSAGE, abort: true }),
+  );
+
 export const BLANK_MESSAGE = 'Must not be blank';
 
 /**

@@ -4,13 +4,11 @@
  * The operator's view of the browser's error reports (decision 108), read straight from the database the
  * server uses (DATA_DIR, DATABASE_URL), newest first. With SENTRY_DSN set they go to Sentry instead.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { Refused, runCommand, UsageError } from './command.js';
+import { runCommand, UsageError } from './command.js';
+import { openServerDatabase } from './server-database.js';
 import { errorReportRepository } from '../modules/error-reports/error-report.repository.js';
 import { errorReportService, ERROR_REPORTS_KEPT } from '../modules/error-reports/error-report.service.js';
-import { createDatabase } from '../platform/db/database.js';
 
 const USAGE = `Usage: npm run error-reports -- [--last N] [--customer ID] [--json]
 
@@ -34,11 +32,7 @@ async function main(): Promise<void> {
   const last = values.last === undefined ? DEFAULT_LAST : Number(values.last);
   if (!/^\d{1,6}$/.test(values.last ?? '1') || last < 1 || last > ERROR_REPORTS_KEPT) throw new UsageError(`--last takes a whole number from 1 to ${ERROR_REPORTS_KEPT}, not "${values.last}"`);
 
-  const config = loadConfig();
-  if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
-    throw new Refused(`No database at ${config.database.file}: start the server once (npm start), or run this from the folder it runs in with its DATA_DIR / DATABASE_URL.`);
-  }
-  const db = await createDatabase(config.database);
+  const { db } = await openServerDatabase();
   try {
     const reports = await errorReportService(errorReportRepository(db)).latest(last, values.customer);
     if (values.json) {

@@ -5,14 +5,13 @@
  * uses (DATA_DIR, DATABASE_URL): what the next daily run would remind, empty and confirm, without doing
  * any of it, and what the last runs did.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config.js';
-import { Refused, runCommand, UsageError } from './command.js';
+import type { Config } from '../config.js';
+import { runCommand, UsageError } from './command.js';
+import { openServerDatabase } from './server-database.js';
 import { planRun, type PlannedAction } from '../modules/retention/retention-plan.js';
 import { retentionRepository } from '../modules/retention/retention.repository.js';
 import { runDay } from '../modules/retention/retention-schedule.js';
-import { createDatabase } from '../platform/db/database.js';
 
 const USAGE = `Usage: npm run retention -- <command>
 
@@ -67,11 +66,7 @@ async function main(): Promise<void> {
   const list = whole(values.list, DEFAULT_LIST, 'list');
   const last = whole(values.last, DEFAULT_RUNS, 'last');
 
-  const config = loadConfig();
-  if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
-    throw new Refused(`No database at ${config.database.file}: start the server once (npm start), or run this from the folder it runs in with its DATA_DIR / DATABASE_URL.`);
-  }
-  const db = await createDatabase(config.database);
+  const { config, db } = await openServerDatabase();
   try {
     const repo = retentionRepository(db);
     if (command === 'runs') {

@@ -153,6 +153,8 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('widget_share_counts').values({ customer_id: cid, window_start: iso(), count: 1 }).execute();
   await db.insertInto('storage_periods').values({ customer_id: cid, period_end: iso(), deletion_at: iso(), reminders_sent: 1, reminded_at: iso() }).execute();
   await db.insertInto('error_reports').values({ id: randomUUID(), received_at: iso(), customer_id: cid, message: 'Failed to fetch', name: 'TypeError', correlation_id: null, page: `/my-photos/photo/${photoIds[0]}`, context: '{}' }).execute();
+  await db.insertInto('feedback').values({ id: randomUUID(), customer_id: cid, channel: 'www.printhaven.co.uk', received_at: iso(), rating: 4, comment: 'Lovely', page: `/my-photos/photo/${photoIds[0]}` }).execute();
+  await db.insertInto('feedback_counts').values({ customer_id: cid, day: iso().slice(0, 10), count: 1 }).execute();
   await db.insertInto('gallery_entries').values({ id: randomUUID(), widget_id: widgetId, customer_id: cid, category_id: 'family', title: 'Our book', channel: 'www.printhaven.co.uk', created_at: iso(), updated_at: iso() }).execute();
 
   return [cid, customer.email, ...photoIds, albumId, sharedAlbumId, uploadId, downloadId, backupId, legacyId, projectId, selectionId];

@@ -37,6 +37,7 @@ import * as leaseReleaseRequests from './migrations/035-lease-release-requests.j
 import * as jobTraces from './migrations/036-job-traces.js';
 import * as orderHoldups from './migrations/037-order-holdups.js';
 import * as errorReports from './migrations/038-error-reports.js';
+import * as feedback from './migrations/039-feedback.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '036-job-traces': jobTraces,
   '037-order-holdups': orderHoldups,
   '038-error-reports': errorReports,
+  '039-feedback': feedback,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -430,6 +430,24 @@ export interface ErrorReportCountsTable {
   count: number;
 }
 
+/** A customer's feedback from the account area's widget (migration 039). */
+export interface FeedbackTable {
+  id: string;
+  customer_id: string;
+  channel: string;
+  received_at: string;
+  rating: number;
+  comment: string | null;
+  page: string;
+}
+
+/** Feedback counted per customer and UTC day (migration 039). */
+export interface FeedbackCountsTable {
+  customer_id: string;
+  day: string;
+  count: number;
+}
+
 export interface BackOfficeAuthFailuresTable {
   key: string;
   window_start: string;
@@ -692,6 +710,8 @@ export interface Database {
   back_office_auth_failures: BackOfficeAuthFailuresTable;
   error_reports: ErrorReportsTable;
   error_report_counts: ErrorReportCountsTable;
+  feedback: FeedbackTable;
+  feedback_counts: FeedbackCountsTable;
   projects: ProjectsTable;
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;
