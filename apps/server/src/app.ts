@@ -18,6 +18,8 @@ import { customerRepository } from './modules/customers/customer.repository.js';
 import { errorReportRepository } from './modules/error-reports/error-report.repository.js';
 import { errorReportRoutes } from './modules/error-reports/error-report.routes.js';
 import { errorReportService } from './modules/error-reports/error-report.service.js';
+import { experimentRoutes } from './modules/experiments/experiment.routes.js';
+import { experimentService } from './modules/experiments/experiment.service.js';
 import { feedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { feedbackService } from './modules/feedback/feedback.service.js';
@@ -351,6 +353,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     });
     await api.register(customerRoutes(customers), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(addressRoutes(addressService({ repo: addressRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
+    await api.register(experimentRoutes(experimentService({ config: config.experiments, customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(feedbackRoutes(feedbackService({ repo: feedbackRows, customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(paymentMethodRoutes(paymentMethodService({ repo: paymentMethodRepository(db), customerOf: customers.me })), { prefix: SERVICE_BASE_PATHS.customers });
     await api.register(photoRoutes(library), { prefix: SERVICE_BASE_PATHS.photoManagement });

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SENTRY_DSN: wrong }), wrong).toThrow(/SENTRY_DSN/);
   });
 
+  it('runs no A/B test unless EXPERIMENTS names it, and refuses a setting it could not follow', () => {
+    expect(loadConfig({}).experiments).toEqual({});
+    expect(loadConfig({ EXPERIMENTS: '{"overview-recent-photos":{"channels":["*"],"weights":[0.2,0.8]}}' }).experiments).toEqual({ 'overview-recent-photos': { channels: ['*'], weights: [0.2, 0.8] } });
+    for (const wrong of ['not json', '{"no-such-test":{"channels":["*"]}}', '{"overview-recent-photos":{"channels":[]}}', '{"overview-recent-photos":{"channels":["*"],"weights":[0.5]}}', '{"overview-recent-photos":{"channels":["*"],"weights":[0.5,0.6]}}', '{"overview-recent-photos":{"channels":["*"],"coverage":2}}'])
+      expect(() => loadConfig({ EXPERIMENTS: wrong }), wrong).toThrow(/EXPERIMENTS/);
+  });
+
   it('keeps photo bytes in DATA_DIR/blobs, or in an S3-compatible bucket when one is named (with its keys)', () => {
     expect(loadConfig({}).blobs).toEqual({ kind: 'fs', dir: path.resolve('data', 'blobs') });
     const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { API_SERVICES, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type FeatureFlagsConfig } from '@shoebox/contracts';
+import { API_SERVICES, EXPERIMENTS, experimentsConfigSchema, FEATURE_FLAGS, featureFlagsConfigSchema, type ApiService, type ExperimentsConfig, type FeatureFlagsConfig } from '@shoebox/contracts';
 import type { S3BlobConfig } from './platform/blobs/s3-bucket.js';
 import { SERVER_PACKAGE_DIR } from './platform/runtime/server-package.js';
 
@@ -61,6 +61,8 @@ const envSchema = z.object({
   SUPPORT_CHAT_URL: z.string().url().default('https://support.printhaven.example/chat'),
   /** JSON object of flag name to allowed-host list; unnamed flags stay on for every host. */
   FEATURE_FLAGS: z.string().optional(),
+  /** JSON object of experiment key to where it runs ({"channels": ["*"], "coverage": 1, "weights": [0.5, 0.5]}); none runs unless named (decision 110). */
+  EXPERIMENTS: z.string().optional(),
   TEST_HOSTS: list.default(['localhost', '127.0.0.1']),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
@@ -131,6 +133,8 @@ export interface Config {
   /** The retailer's prints editor, or null for the embedded page on the origin the customer is on. */
   printsEditorUrl: string | null;
   flags: FeatureFlagsConfig;
+  /** The A/B tests that run, and where (EXPERIMENTS); empty: none. */
+  experiments: ExperimentsConfig;
   testHosts: string[];
   seedDemoData: boolean;
   webDistDir: string;
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileUploadUrl: e.MOBILE_UPLOAD_URL ?? null,
     printsEditorUrl: e.PRINTS_EDITOR_URL ?? null,
     flags: parseFlags(e.FEATURE_FLAGS),
+    experiments: parseExperiments(e.EXPERIMENTS),
     testHosts: e.TEST_HOSTS,
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
@@ -216,6 +221,26 @@ function isSentryDsn(dsn: string): boolean {
   if (!URL.canParse(dsn)) return false;
   const url = new URL(dsn);
   return /^https?:$/.test(url.protocol) && url.username !== '' && /^\/(.*\/)?[^/]+$/.test(url.pathname);
+}
+
+function parseExperiments(raw: string | undefined): ExperimentsConfig {
+  if (!raw) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  EXPERIMENTS: not valid JSON');
+  }
+  const experiments = experimentsConfigSchema.safeParse(json);
+  if (!experiments.success) {
+    const issue = experiments.error.issues[0];
+    throw new ConfigError(`Invalid configuration:\n  EXPERIMENTS: ${[...(issue?.path ?? []), issue?.message].join(': ')}`);
+  }
+  for (const [key, setting] of Object.entries(experiments.data)) {
+    if (setting.weights && (setting.weights.length !== EXPERIMENTS[key as keyof typeof EXPERIMENTS].length || Math.abs(setting.weights.reduce((a, b) => a + b, 0) - 1) > 1e-6))
+      throw new ConfigError(`Invalid configuration:\n  EXPERIMENTS: ${key}: weights must give each of its ${EXPERIMENTS[key as keyof typeof EXPERIMENTS].length} variations a share, together 1`);
+  }
+  return experiments.data;
 }
 
 function parseFlags(raw: string | undefined): FeatureFlagsConfig {

@@ -45,3 +45,4 @@ export * from './shared-book-path.js';
 export * from './articles.js';
 export * from './error-reports.js';
 export * from './feedback.js';
+export * from './experiments.js';

@@ -1,3 +1,4 @@
+import { EXPERIMENTS_PATH } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, customerRecord, publicConfiguration } from './fixtures';
 import { featureLocaleHandler } from './locale-files';
@@ -12,6 +13,8 @@ export const defaultHandlers = [
   http.get(apiUrl('customers', '/customers/me'), () => HttpResponse.json(customerRecord())),
   // No stored payment method, the kinds a British storefront offers (a test serves its own with serveCustomerSettings).
   http.get(apiUrl('customers', '/customers/me/payment-method'), () => HttpResponse.json({ method: null, available: ['card', 'paypal'] })),
+  // No A/B test running: every customer sees the controls.
+  http.get(apiUrl('customers', EXPERIMENTS_PATH), () => HttpResponse.json({ assignments: {} })),
   // An empty address book unless a test says otherwise.
   http.get(apiUrl('customers', '/customers/me/addresses'), () => HttpResponse.json({ items: [] })),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.

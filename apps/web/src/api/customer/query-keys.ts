@@ -1,4 +1,5 @@
 export const customerKeys = {
   all: ['customer'] as const,
   me: () => [...customerKeys.all, 'me'] as const,
+  experiments: () => [...customerKeys.all, 'experiments'] as const,
 };

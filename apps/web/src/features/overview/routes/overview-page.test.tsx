@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { EXPERIMENTS_PATH } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { apiUrl } from '../../../test/fixtures';
@@ -65,6 +66,28 @@ describe('overview', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => `/my-photos/photos/preview/${id}`));
     expect(within(newest).getByRole('img', { name: 'IMG_1.jpg' })).toHaveAttribute('src', 'http://img.test/p1-300.jpg');
     expect(within(photos).getByRole('link', { name: 'See all photos' })).toHaveAttribute('href', '/my-photos/photos');
+  });
+
+  test('a customer in the A/B test of the newest photos sees the two rows of their variation; one whose answer fails sees the control', async () => {
+    servePhotoLibrary(Array.from({ length: 14 }, (_, i) => makePhoto(`p${i + 1}`, { uploadEnd: uploadedDaysAgo(i + 1), name: `IMG_${i + 1}.jpg` })));
+    const limits: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/photos')) limits.push(new URL(request.url).searchParams.get('limit') ?? '');
+    });
+    server.use(http.get(apiUrl('customers', EXPERIMENTS_PATH), () => HttpResponse.json({ assignments: { 'overview-recent-photos': 1 } })));
+    const { unmount } = renderApp('/');
+
+    const photos = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(photos).findAllByRole('link', { name: /^IMG_/ })).toHaveLength(12);
+    // One request, for the variation's number: the card waited for the answer rather than change under the customer's eyes.
+    expect(limits).toEqual(['12']);
+    unmount();
+
+    server.use(http.get(apiUrl('customers', EXPERIMENTS_PATH), () => HttpResponse.json({ status: 500 }, { status: 500 })));
+    renderApp('/');
+    const control = await screen.findByRole('region', { name: 'My photos' });
+    expect(await within(control).findAllByRole('link', { name: /^IMG_/ })).toHaveLength(6);
+    server.events.removeAllListeners();
   });
 
   test("on a small screen the account menu takes the overview's place, with the latest order and the newest photos under it", async () => {

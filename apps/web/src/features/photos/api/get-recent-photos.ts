@@ -11,7 +11,8 @@ export const getRecentPhotos = (http: HttpClient, limit: number, signal?: AbortS
 export const recentPhotosQueryOptions = (http: HttpClient, limit: number) =>
   queryOptions({ queryKey: photoKeys.recent(limit), queryFn: ({ signal }) => getRecentPhotos(http, limit, signal), staleTime: 60_000 });
 
-export function useRecentPhotos(limit: number) {
+/** Waits while `limit` is not known yet (an A/B test's answer): one request, for the right number. */
+export function useRecentPhotos(limit: number | undefined) {
   const { http } = useServices();
-  return useQuery(recentPhotosQueryOptions(http, limit));
+  return useQuery({ ...recentPhotosQueryOptions(http, limit ?? 0), enabled: limit !== undefined });
 }

@@ -2,6 +2,7 @@ import { STORAGE_PERIOD_MONTHS, storageOutlook, THUMBNAIL_SIZES } from '@shoebox
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useExperiment } from '../../../api/customer/get-experiments';
 import { usePublicConfiguration } from '../../../api/storefront/get-public-configuration';
 import { buttonClass } from '../../../components/ui/button';
 import { NavButton } from '../../../components/ui/nav-button';
@@ -11,9 +12,6 @@ import { useRecentPhotos } from '../api/get-recent-photos';
 import { photoPaths } from '../paths';
 import { storageMessage } from '../storage-status/lib/storage-messages';
 import styles from './photos-overview-card.module.css';
-
-/** The newest photos the Overview shows: one row on a wide screen. */
-export const OVERVIEW_RECENT_PHOTOS = 6;
 
 /**
  * The Overview's photos: how long they are kept (a warning or critical state in its tone, with the way to
@@ -26,7 +24,9 @@ export default function PhotosOverviewCard() {
   const headingId = useId();
   const { routes } = usePublicConfiguration();
   const info = useDeletionInfo();
-  const recent = useRecentPhotos(OVERVIEW_RECENT_PHOTOS);
+  // The newest photos: one row on a wide screen, or two for customers in that A/B test (decision 110).
+  const recentCount = useExperiment('overview-recent-photos');
+  const recent = useRecentPhotos(recentCount);
   const outlook = useMemo(() => (info.data ? storageOutlook(info.data.projectedDeletionDate, new Date()) : undefined), [info.data]);
   const photos = recent.data ?? [];
   // An empty library has nothing to keep: its storage status would only puzzle.
