@@ -1,3 +1,6 @@
+/// <reference types="node" />
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { authCookies, submitSignInForm, waitForApp, waitForSignInPage } from './support/auth';
@@ -6,6 +9,8 @@ import { launchBrowser, newContext, PHONE, screenshot } from './support/browser'
 import { startServer, type TestServer } from './support/server';
 
 const OPENS_IN_NEW_TAB = ' (opens in a new tab)';
+/** The built command a retailer reads feedback with (npm test builds before it tests). */
+const FEEDBACK_CLI = fileURLToPath(new URL('../../server/dist/cli/feedback.js', import.meta.url));
 
 /** The visible labels of the side menu, in order (the hidden "opens in a new tab" hint left out). */
 async function menuLabels(page: Page): Promise<string[]> {
@@ -171,6 +176,22 @@ describe('consumer customer (emma)', () => {
       await screenshot(small, 'settings-phone-menu-closed');
     });
 
+    it('offers feedback at the foot of the phone menu, in a dialog that fits the screen', async () => {
+      await small.goto('/orders');
+      const toggle = small.getByRole('banner').getByRole('button', { name: /menu/i });
+      await toggle.click();
+      const controlled = small.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+      await controlled.getByRole('button', { name: 'Give feedback' }).click();
+      const dialog = small.getByRole('dialog', { name: 'How do you like your account area?' });
+      await dialog.getByRole('radio', { name: 'Very good' }).check();
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoSeriousA11yViolations(small, 'feedback dialog (390x844)');
+      await screenshot(small, 'feedback-dialog-phone');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await toggle.click();
+    });
+
     it('closes the menu after choosing an entry', async () => {
       const toggle = small.getByRole('banner').getByRole('button', { name: /menu/i });
       await toggle.click();
@@ -179,6 +200,27 @@ describe('consumer customer (emma)', () => {
       await expect.poll(() => small.getByRole('heading', { level: 1 }).innerText()).toBe('My saved projects');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     });
+  });
+
+  it('gives feedback from under the menu: a rating and a comment, thanked, and kept for the retailer', async () => {
+    await page.goto('/orders');
+    await page.getByRole('button', { name: 'Give feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How do you like your account area?' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Good', exact: true }).check();
+    await dialog.getByRole('textbox', { name: 'Tell us more (optional)' }).fill('Quick to find my orders.\nMore photo books please.');
+    await expectNoSeriousA11yViolations(page, 'feedback dialog (desktop)');
+    await screenshot(page, 'feedback-dialog-desktop');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/customer/feedback') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).status()).toBe(204);
+    await page.getByText('Thank you for your feedback!').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // What the retailer reads: npm run feedback, beside the server, on its database.
+    const read = spawnSync(process.execPath, [FEEDBACK_CLI, '--json', '--last', '1'], { env: { PATH: process.env.PATH, DATA_DIR: server.dataDir }, encoding: 'utf8' });
+    expect(read.status, read.stderr).toBe(0);
+    expect(JSON.parse(read.stdout)).toMatchObject({ rating: 4, comment: 'Quick to find my orders.\nMore photo books please.', page: '/orders', channel: 'www.printhaven.co.uk' });
   });
 
   it('signs out from the menu: the auth cookies are gone and / asks to sign in again', async () => {

@@ -82,6 +82,8 @@ describe('second locale (German channel via ?channel=www.printhaven.de)', () => 
     const hint = ` ${text(de, 'menu.opensInNewTab')}`;
     expect(labels.map((l) => l.replace(hint, ''))).toEqual(CONSUMER_MENU.map((k) => text(de, `menu.${k}`)));
     expect(labels).toEqual(expect.arrayContaining(['Einstellungen', 'Abmelden']));
+    // Spec §9 lists de-AT among the feedback widget's locales, not de-DE: the German storefront does not ask.
+    expect(await page.getByRole('button', { name: text(de, 'feedback.open') }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'German overview');
     await screenshot(page, 'overview-de-desktop');
   });

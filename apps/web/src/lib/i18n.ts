@@ -8,6 +8,7 @@ import type enGBAddresses from '../../public/locales/en-GB/addresses.json';
 import type enGBAlbums from '../../public/locales/en-GB/albums.json';
 import type enGBDownloads from '../../public/locales/en-GB/downloads.json';
 import type enGBExports from '../../public/locales/en-GB/exports.json';
+import type enGBFeedback from '../../public/locales/en-GB/feedback.json';
 import type enGBInvoices from '../../public/locales/en-GB/invoices.json';
 import type enGBOrders from '../../public/locales/en-GB/orders.json';
 import type enGBPhotos from '../../public/locales/en-GB/photos.json';
@@ -20,12 +21,12 @@ import type enGBWidgets from '../../public/locales/en-GB/widgets.json';
 import { FALLBACK_LOCALE, fetchMessages, localeBackend, type Messages } from './locale-backend';
 
 /** Feature namespaces live in /locales/{locale}/{namespace}.json and load when a screen first asks for them. */
-export type FeatureNamespace = 'addresses' | 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account' | 'settings' | 'widgets';
+export type FeatureNamespace = 'addresses' | 'photos' | 'albums' | 'upload' | 'storage' | 'downloads' | 'exports' | 'invoices' | 'activation' | 'orders' | 'prints-editor' | 'projects' | 'account' | 'settings' | 'widgets' | 'feedback';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enGB; addresses: typeof enGBAddresses; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount; settings: typeof enGBSettings; widgets: typeof enGBWidgets };
+    resources: { translation: typeof enGB; addresses: typeof enGBAddresses; photos: typeof enGBPhotos; albums: typeof enGBAlbums; upload: typeof enGBUpload; storage: typeof enGBStorage; downloads: typeof enGBDownloads; exports: typeof enGBExports; invoices: typeof enGBInvoices; activation: typeof enGBActivation; orders: typeof enGBOrders; 'prints-editor': typeof enGBPrintsEditor; projects: typeof enGBProjects; account: typeof enGBAccount; settings: typeof enGBSettings; widgets: typeof enGBWidgets; feedback: typeof enGBFeedback };
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useMe } from '../../api/customer/get-me';
+import { FeedbackButton } from '../../features/feedback';
 import type { SignedInIdentity } from '../../lib/auth/auth-session';
 import { isHttpStatus } from '../../lib/http/errors';
 import { useIsSmallScreen } from '../../lib/media';
@@ -36,17 +37,19 @@ export function AppShell() {
     if (isHttpStatus(me.error, 404) && !endsAccount) void navigate(paths.logout, { replace: true });
   }, [me.error, navigate, endsAccount]);
 
-  // The phone menu closes with Escape, as a menu does, and the focus goes back to its button.
+  // The phone menu closes with Escape, as a menu does, and the focus goes back to its button. Listened for on
+  // the window, after a dialog's own listener on the document: an Escape a dialog opened from the menu took
+  // (feedback) closes that dialog only, and focus goes back into the menu.
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setMenuOpen(false);
       menuButton.current?.focus();
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
   // Move focus to the new page's heading so screen readers announce the navigation.
@@ -95,6 +98,8 @@ export function AppShell() {
       {!stripped && small && (
         <div id={menuId} hidden={!menuOpen} className={styles.mobileMenu}>
           {menuOpen && <SideMenu onNavigate={() => setMenuOpen(false)} />}
+          {/* Kept while the menu is closed (hidden with it), so feedback being sent from it is not cut off. */}
+          <FeedbackButton placement="menu" />
         </div>
       )}
       <div className={styles.body}>
@@ -103,6 +108,7 @@ export function AppShell() {
             <div className={styles.menu}>
               <SideMenu />
             </div>
+            <FeedbackButton placement="column" />
             {chat && <SupportChatLauncher placement="column" />}
           </div>
         )}
