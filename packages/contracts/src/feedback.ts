@@ -1,10 +1,5 @@
 import { z } from 'zod/mini';
-import type { Locale } from './locales.js';
 import { notBlank, paragraphs, text } from './text.js';
-
-/** Spec §9: the storefronts whose customers are asked for feedback, by their language (de-DE is not among them). */
-export const FEEDBACK_LOCALES = ['en-GB', 'nl-NL', 'es-ES', 'fr-FR', 'nl-BE', 'de-AT', 'it-IT', 'da-DK', 'pt-PT', 'nb-NO', 'sv-SE'] as const satisfies readonly Locale[];
-export const feedbackAskedIn = (locale: string) => (FEEDBACK_LOCALES as readonly string[]).includes(locale);
 
 /** Not shown in the seed (decision 109): a rating from 1 (poor) to 5 (very good), a comment of a few paragraphs. */
 export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;

@@ -45,4 +45,5 @@ export * from './shared-book-path.js';
 export * from './articles.js';
 export * from './error-reports.js';
 export * from './feedback.js';
+export * from './feedback-locales.js';
 export * from './experiments.js';
