@@ -47,3 +47,4 @@ export * from './error-reports.js';
 export * from './feedback.js';
 export * from './feedback-locales.js';
 export * from './experiments.js';
+export * from './order-cutoff.js';

@@ -2,6 +2,7 @@ import { PRINTS_AUTOSELECT_PRODUCT, type PlacePrintsOrder, type SuperOrder } fro
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OrderCutoffNote } from '../../../components/order-cutoff/order-cutoff-note';
 import { buttonClass } from '../../../components/ui/button';
 import { useServices } from '../../../lib/services';
 import type { EditorSource } from '../api/editor-source';
@@ -110,6 +111,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
         <p className={styles.total} aria-live="polite">
           {t('summary.total', { total: money(total) })}
         </p>
+        <OrderCutoffNote articleName={PRINTS_AUTOSELECT_PRODUCT} />
         {place.isError && (
           <p className={styles.error} role="alert">
             {t(placeFailureKey(place.error))}

@@ -93,6 +93,8 @@ describe('the prints editor', () => {
     expect(screen.getByText('Photo prints')).toBeInTheDocument();
     expect(screen.getByText('PAP_910')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '2 photos' })).toBeInTheDocument();
+    // Where the customer decides: when an order placed now leaves (the prints' article group's cut-off).
+    expect(await within(screen.getByRole('region', { name: 'Your order' })).findByText(/^Order before 22:00 (today|on \w+) for dispatch on \w+ \d{1,2} \w+$/)).toBeInTheDocument();
     expect(await within(line(1)).findByRole('img', { name: 'Beach.jpg' })).toHaveAttribute('src', 'http://img.test/p1-300.jpg');
     expect(within(line(1)).getByRole('combobox', { name: 'Size of Photo 1' })).toHaveValue('10x15');
     expect(within(line(1)).getByRole('spinbutton', { name: 'Quantity of Photo 1' })).toHaveValue(1);
