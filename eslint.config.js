@@ -134,9 +134,17 @@ export default tseslint.config(
   },
   {
     // vi.waitFor gives up after 1 s, a clock sized for an idle machine: the web tests wait with the suite's timeout.
+    // A timeout written as a number in a test is such a clock too (5 s failed a route's first render in CI).
     files: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-properties': ['error', { object: 'vi', property: 'waitFor', message: 'Use waitForCondition from src/test/wait.ts: it waits as long as the find* queries do.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='timeout'] > Literal",
+          message: "Leave the timeout out: the suite's (CONDITION_TIMEOUT_MS for conditions, testTimeout for tests) is sized for a busy machine, and a passing test never waits it out.",
+        },
+      ],
     },
   },
   {

@@ -110,7 +110,7 @@ describe('openPushSocket', () => {
     await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(1));
 
     pushServer.latest().close(1011, 'Server restarting');
-    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(2));
     expect(onAuthenticated).toHaveBeenLastCalledWith({ reconnected: true });
     expect(pushServer.received).toEqual([
       { action: 'authenticate', token: 'token-1' },
@@ -127,7 +127,7 @@ describe('openPushSocket', () => {
     const tokens = ['expired', 'fresh'];
     const onAuthenticated = vi.fn();
     handle = openPushSocket({ url: PUSH_URL, getAccessToken: async () => tokens.shift(), onMessage: () => {}, onAuthenticated });
-    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+    await waitForCondition(() => expect(onAuthenticated).toHaveBeenCalledTimes(1));
     expect(pushServer.received).toEqual([
       { action: 'authenticate', token: 'expired' },
       { action: 'authenticate', token: 'fresh' },

@@ -33,7 +33,7 @@ async function settingsConfirmsAChange(view: View) {
   serveCustomerSettings();
   await view.router.navigate('/settings');
   await screen.findByRole('heading', { level: 1, name: 'My settings' });
-  return screen.queryByText('Your changes have been saved.') !== null || (await screen.findByText('Your changes have been saved.', {}, { timeout: 500 }).then(() => true, () => false));
+  return screen.queryByText('Your changes have been saved.') !== null || (await screen.findByText('Your changes have been saved.').then(() => true, () => false));
 }
 
 const save = (view: View, form: HTMLElement) => view.user.click(within(form).getByRole('button', { name: 'Save address' }));

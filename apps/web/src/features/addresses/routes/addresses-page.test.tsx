@@ -62,7 +62,7 @@ describe('all addresses', () => {
     let failing = true;
     server.use(http.get(ADDRESSES_URL, () => (failing ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ items: [savedAddress(1)] }))));
     const { user } = await openList();
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your addresses could not be loaded.');
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -66,7 +66,7 @@ async function openSelecting(locale: Locale, path: string, flags = {}) {
   const view = renderApp(path, { flags });
   const select = locale === 'de-DE' ? 'Auswählen' : 'Select';
   // The first screen of the file loads the photo screens' code: on a busy machine that takes a while.
-  await view.user.click(await screen.findByRole('button', { name: select }, { timeout: 15_000 }));
+  await view.user.click(await screen.findByRole('button', { name: select }));
   const toolbar = screen.getByRole('region', { name: locale === 'de-DE' ? 'Ausgewählte Fotos' : 'Selected photos' });
   const download = () => within(toolbar).getByRole('button', { name: locale === 'de-DE' ? 'Herunterladen' : 'Download' });
   return { ...view, toolbar, download };
@@ -77,7 +77,7 @@ afterEach(async () => {
 });
 
 describe.each(['en-GB', 'de-DE'] as const)('a refused download request, in %s', (locale) => {
-  test('each refusal of the timeline says its own reason, never an id nor the server words, and the selection stays', { timeout: 30_000 }, async () => {
+  test('each refusal of the timeline says its own reason, never an id nor the server words, and the selection stays', async () => {
     await inLocale(locale);
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const downloads = serveDownloads();
@@ -94,7 +94,7 @@ describe.each(['en-GB', 'de-DE'] as const)('a refused download request, in %s', 
     expect(downloads.requests).toEqual([]);
   });
 
-  test("a shared album's photo named with the wrong owner says so without naming the photo", { timeout: 30_000 }, async () => {
+  test("a shared album's photo named with the wrong owner says so without naming the photo", async () => {
     await inLocale(locale);
     serveAlbums({ photos: photosTakenIn(2024, 6, 3), shared: [{ id: 's-1', name: 'Family', photoIds: ['p202406-1', 'p202406-2'], ownerEmail: 'grandma@example.com' }] });
     const downloads = serveDownloads();
@@ -107,7 +107,7 @@ describe.each(['en-GB', 'de-DE'] as const)('a refused download request, in %s', 
     expect(downloads.sharedRequests).toEqual([]);
   });
 
-  test('a finished archive whose link is refused says why, and nothing is saved', { timeout: 30_000 }, async () => {
+  test('a finished archive whose link is refused says why, and nothing is saved', async () => {
     await inLocale(locale);
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const downloads = serveDownloads();

@@ -152,7 +152,7 @@ describe('the downloads page', () => {
     await waitFor(() => expect(downloads.listening).toHaveLength(1));
     downloads.listening[0]!.client.close(1011, 'Server restarting');
     downloads.items = [{ ...PENDING, state: 'ready', size: 2048, expires: '2099-01-01T00:00:00.000Z' }];
-    await waitFor(() => expect(rowNamed('3 photos')).toHaveTextContent('Ready'), { timeout: 4_000 });
+    await waitFor(() => expect(rowNamed('3 photos')).toHaveTextContent('Ready'));
   });
 
   test('reads in the channel language (German)', async () => {

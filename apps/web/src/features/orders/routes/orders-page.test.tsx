@@ -4,6 +4,7 @@ import { enGB } from 'date-fns/locale/en-GB';
 import { describe, expect, test } from 'vitest';
 import { daysAgo, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
+import { CONDITION_TIMEOUT_MS } from '../../../test/wait';
 
 const section = (name: string) => screen.getByRole('region', { name });
 const rowsOf = (name: string) => within(within(section(name)).getByRole('list')).getAllByRole('listitem');
@@ -51,7 +52,8 @@ describe('/orders', () => {
     renderApp('/orders');
 
     // Role queries over 250 rows are slow in jsdom; the text is as good a sign that the last page is shown.
-    await screen.findByText('Order SO-200', undefined, { timeout: 25_000 });
+    // Three pages of 250 rows each rendered in jsdom: twice a condition's usual wait on a busy machine.
+    await screen.findByText('Order SO-200', undefined, { timeout: 2 * CONDITION_TIMEOUT_MS });
     expect(fake.listRequests.map((q) => [q.get('Offset'), q.get('Limit'), q.get('OrderState')])).toEqual([
       ['0', '100', 'notExpired'],
       ['100', '100', 'notExpired'],

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app';
 
 async function openSelecting() {
   const view = renderApp('/my-photos/photos');
-  await screen.findByRole('region', { name: 'Photos timeline' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Photos timeline' });
   await view.user.click(await screen.findByRole('button', { name: 'Select' }));
   const toolbar = screen.getByRole('region', { name: 'Selected photos' });
   return { ...view, toolbar };
@@ -84,7 +84,7 @@ describe('deleting selected photos', () => {
     await user.click(within(toolbar).getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 1,200 photos?' })).getByRole('button', { name: 'Delete photos' }));
 
-    await waitFor(() => expect(library.photos).toHaveLength(1), { timeout: 4000 });
+    await waitFor(() => expect(library.photos).toHaveLength(1));
     expect(library.deleteBatches.map((b) => b.length)).toEqual([500, 500, 500, 500, 200]);
     expect(await screen.findByText('1 photo')).toBeInTheDocument();
     expect(screen.queryByText('Error: Your photos could not be deleted')).not.toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('deleting all photos', () => {
     await user.click(within(toolbar).getByRole('button', { name: 'Delete' }));
     await user.type(within(screen.getByRole('alertdialog')).getByRole('textbox'), 'DELETE{Enter}');
 
-    expect(await screen.findByText('Error: Your photos could not be deleted', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error: Your photos could not be deleted')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'June 2024' })).toBeInTheDocument();
     expect(screen.getByText('2 photos')).toBeInTheDocument();
   });
@@ -153,7 +153,7 @@ describe('deleting all photos', () => {
   test('/my-photos/photos?delete=all (where the storage status sends) opens the delete-all dialog', async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 2));
     const { currentUrl } = renderApp('/my-photos/photos?delete=all');
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all photos?' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all photos?' });
     expect(within(dialog).getByText(/All 2 photos in your library will be permanently deleted/)).toBeInTheDocument();
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
   });

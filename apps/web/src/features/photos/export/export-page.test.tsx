@@ -149,7 +149,7 @@ describe('the export page', () => {
   test("any other failure: 'Export error' with the problem and a link to the library", async () => {
     serveExport(() => refusal(500));
     renderApp('/my-photos/exports/b-1');
-    expect(await screen.findByRole('heading', { name: 'Export error' }, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Export error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent("We've run into a problem exporting your photos...");
     expect(screen.getByRole('link', { name: 'Go to My photos' })).toHaveAttribute('href', '/my-photos/photos');
   });

@@ -31,7 +31,7 @@ function serveTempSelections(o: { status?: number; hold?: boolean } = {}) {
 /** Opens the timeline, selects the first `count` photos and enters order-prints mode. */
 async function orderPrintsOf(count: number, path = '/my-photos/photos') {
   const view = renderApp(path, { flags: FLAGS });
-  await view.user.click(await screen.findByRole('button', { name: 'Select' }, { timeout: 15_000 }));
+  await view.user.click(await screen.findByRole('button', { name: 'Select' }));
   // A large library's first photos may lie beyond the rows drawn: then any photo drawn will do.
   const tiles = count > 0 && screen.queryByRole('checkbox', { name: 'p202406-1.jpg' }) === null ? screen.getAllByRole('checkbox', { name: /^p202406-/ }).slice(0, count) : null;
   for (let i = 1; i <= count; i++) await view.user.click(tiles?.[i - 1] ?? screen.getByRole('checkbox', { name: `p202406-${i}.jpg` }));
@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('order prints', { timeout: 30_000 }, () => {
+describe('order prints', () => {
   test("Order prints opens its own bar: 'Next: Customise {amount} photo prints', unavailable with none selected; Cancel goes back", async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const selections = serveTempSelections();
@@ -141,7 +141,7 @@ describe('order prints', { timeout: 30_000 }, () => {
     const selections = serveTempSelections();
     const go = vi.spyOn(printsEditor, 'goToPrintsEditor').mockImplementation(() => {});
     const { user } = renderApp('/my-photos/albums/a-1', { flags: FLAGS });
-    await user.click(await screen.findByRole('button', { name: 'Select' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Select' }));
     await user.click(within(screen.getByRole('region', { name: 'Selected photos' })).getByRole('button', { name: 'Select all' }));
     await user.click(within(screen.getByRole('region', { name: 'Selected photos' })).getByRole('button', { name: 'Order prints' }));
     const bar = screen.getByRole('region', { name: 'Order prints' });

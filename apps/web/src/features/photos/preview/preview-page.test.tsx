@@ -11,8 +11,8 @@ const library = () => [...photosTakenIn(2024, 6, 3), ...photosTakenIn(2024, 5, 2
 
 async function openPreviewOf(name: string, options?: Parameters<typeof renderApp>[1]) {
   const view = renderApp('/my-photos/photos', options);
-  await view.user.click(await screen.findByRole('link', { name }, { timeout: 5000 }));
-  const dialog = await screen.findByRole('dialog', { name }, { timeout: 5000 });
+  await view.user.click(await screen.findByRole('link', { name }));
+  const dialog = await screen.findByRole('dialog', { name });
   return { ...view, dialog };
 }
 
@@ -198,7 +198,7 @@ describe('photo preview', () => {
   test('a photo that is not in the library goes back to the grid', async () => {
     const photos = servePhotoLibrary(library());
     const { currentUrl } = renderApp('/my-photos/photos/preview/nowhere');
-    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'), { timeout: 5000 });
+    await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
     expect(await screen.findByRole('link', { name: 'p202406-1.jpg' })).toBeInTheDocument();
     expect(photos.photoRequests).toEqual(['nowhere']);
   });
@@ -206,7 +206,7 @@ describe('photo preview', () => {
   test('opened by its address, a loaded photo shows', async () => {
     servePhotoLibrary(library());
     renderApp('/my-photos/photos/preview/p202405-1');
-    expect(await screen.findByRole('dialog', { name: 'p202405-1.jpg' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'p202405-1.jpg' })).toBeInTheDocument();
   });
 
   test('sorted by upload date, the preview is the creation-date view', async () => {
@@ -349,7 +349,7 @@ describe('deleting from the preview', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete photo' }));
 
-    expect(await screen.findByText('Error: Your photo could not be deleted', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error: Your photo could not be deleted')).toBeInTheDocument();
     // Logged with the spec's internal text, not shown.
     expect(reporter.report).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to delete photo!' }), { action: 'delete photo' });
     expect(screen.queryByText('Failed to delete photo!')).not.toBeInTheDocument();

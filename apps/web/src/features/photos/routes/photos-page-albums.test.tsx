@@ -13,7 +13,7 @@ const library = () => [...photosTakenIn(2024, 6, 30), ...photosTakenIn(2024, 5, 
 async function openTimeline(path: string, seed: AlbumsSeed = {}, flags: NonNullable<Parameters<typeof renderApp>[1]>['flags'] = COPY_ON) {
   const albums = serveAlbums({ photos: library(), ...seed });
   const view = renderApp(path, { flags });
-  await screen.findByRole('region', { name: 'Photos timeline' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Photos timeline' });
   return { ...view, albums };
 }
 
@@ -107,7 +107,7 @@ describe("Add photos to an album from the library (?addTo={albumId})", () => {
     release();
 
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/albums/holiday'));
-    expect(await screen.findByText('4 photos added to Holiday', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('4 photos added to Holiday')).toBeInTheDocument();
     expect(albums.requestsTo('POST /albums/:id/photos')).toHaveLength(1);
     expect(albums.album('holiday')?.photoIds.sort()).toEqual(['p202405-1', 'p202405-2', 'p202406-1', 'p202406-2', 'p202406-3']);
   });
@@ -148,7 +148,7 @@ describe("Add photos to an album from the library (?addTo={albumId})", () => {
     const albums = serveAlbums({ photos: library(), albums: [{ id: 'holiday', name: 'Holiday' }] });
     albums.library.failMonths.add('2024-5');
     const { user, currentUrl } = renderApp('/my-photos/photos?addTo=holiday', { flags: COPY_ON });
-    const bar = await screen.findByRole('region', { name: 'Select the photos to add to Holiday' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Select the photos to add to Holiday' });
     await user.click(monthSelectAll('May 2024'));
 
     await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
@@ -187,7 +187,7 @@ describe("Add photos to an album from the library (?addTo={albumId})", () => {
     // In StrictMode too, where effects run twice: one toast.
     const { currentUrl } = renderApp('/my-photos/photos?addTo=holiday', { flags: COPY_ON, strictMode: true });
 
-    expect(await screen.findByText('Unable to display album. Please refresh the page or try again later.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Unable to display album. Please refresh the page or try again later.')).toBeInTheDocument();
     await waitFor(() => expect(place(currentUrl())).toBe('/my-photos/photos'));
     expect(await screen.findByRole('button', { name: 'Select' })).toBeInTheDocument();
     expect(screen.getAllByText('Unable to display album. Please refresh the page or try again later.')).toHaveLength(1);

@@ -14,7 +14,7 @@ const sectionTitles = () =>
 
 const openTimeline = async (path = '/my-photos/photos', options?: Parameters<typeof renderApp>[1]) => {
   const view = renderApp(path, options);
-  await screen.findByRole('region', { name: 'Photos timeline' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Photos timeline' });
   return view;
 };
 
@@ -26,7 +26,7 @@ describe('photos page header', () => {
     servePhotoLibrary([...photosTakenIn(2024, 6, 3), ...photosTakenIn(2024, 5, 2)]);
     const { currentUrl } = renderApp('/my-photos');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My photos' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My photos' })).toBeInTheDocument();
     expect(currentUrl()).toBe('/my-photos/photos');
     const tabs = screen.getByRole('navigation', { name: 'Photo library' });
     const photos = within(tabs).getByRole('link', { name: /^Photos/ });
@@ -87,8 +87,8 @@ describe('timeline states', () => {
     const library = servePhotoLibrary(photosTakenIn(2024, 6, 2));
     library.countsStatus = 500;
     const { user } = renderApp('/my-photos/photos');
-    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Loading your photos…');
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error: Your photos could not be loaded');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your photos…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Your photos could not be loaded');
 
     library.countsStatus = undefined;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -98,7 +98,7 @@ describe('timeline states', () => {
   test("an empty library says 'Your photo library is empty'", async () => {
     servePhotoLibrary([]);
     renderApp('/my-photos/photos');
-    expect(await screen.findByText('Your photo library is empty', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your photo library is empty')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Photos timeline' })).not.toBeInTheDocument();
   });
 });
@@ -168,7 +168,7 @@ describe('timeline sections from the counts', () => {
     library.intercept = (r) => (r.cursor === 'after-24' && library.requestsFor(2024, 6).length <= 3 ? new HttpResponse('failure', { status: 500 }) : undefined);
     const { user } = await openTimeline();
 
-    const more = await screen.findByRole('button', { name: 'Load 36 more photos' }, { timeout: 4000 });
+    const more = await screen.findByRole('button', { name: 'Load 36 more photos' });
     expect(more).toHaveTextContent('+36');
     await waitFor(() => expect(library.requestsFor(2024, 6)).toHaveLength(3));
 
@@ -182,7 +182,7 @@ describe('timeline sections from the counts', () => {
     library.failMonths.add('2024-6');
     const { user } = await openTimeline();
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error: Your photos could not be loaded');
     expect(screen.getByRole('link', { name: 'p202405-1.jpg' })).toBeInTheDocument();
 

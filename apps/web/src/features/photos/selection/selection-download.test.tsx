@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 async function openSelecting(path = '/my-photos/photos', flags = {}) {
   const view = renderApp(path, { flags });
   // The first screen of the file loads the photo screens' code: on a busy machine that takes a while.
-  await view.user.click(await screen.findByRole('button', { name: 'Select' }, { timeout: 15_000 }));
+  await view.user.click(await screen.findByRole('button', { name: 'Select' }));
   const toolbar = screen.getByRole('region', { name: 'Selected photos' });
   const download = () => within(toolbar).getByRole('button', { name: 'Download' });
   return { ...view, toolbar, download };
@@ -41,7 +41,7 @@ async function downloadArchiveFinishedAtOnce() {
   return { user, downloads, saved, id: downloads.requests[0]!.id };
 }
 
-describe("a selection's Download", { timeout: 30_000 }, () => {
+describe("a selection's Download", () => {
   test('0 selected: unavailable; 1 selected: asks for the archive under a new uuid and selection mode ends', async () => {
     servePhotoLibrary(photosTakenIn(2024, 6, 3));
     const downloads = serveDownloads();
@@ -197,7 +197,7 @@ describe("a selection's Download", { timeout: 30_000 }, () => {
     const { user, download } = await openSelecting();
     await user.click(screen.getByRole('checkbox', { name: 'p202406-1.jpg' }));
     await user.click(download());
-    await waitFor(() => expect(downloads.requests).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads.requests).toHaveLength(1));
     expect(seen).toHaveLength(2);
     expect(seen[1]).toBe(seen[0]);
     expect(downloads.requests[0]!.id).toBe(seen[0]);

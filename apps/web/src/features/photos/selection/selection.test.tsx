@@ -10,7 +10,7 @@ const ALL_ACTIONS = { PhotoManagementOrderPrintsEnabled: true, PhotoManagementCo
 
 async function openSelecting(path = '/my-photos/photos', options: Parameters<typeof renderApp>[1] = { flags: ALL_ACTIONS }) {
   const view = renderApp(path, options);
-  await screen.findByRole('region', { name: 'Photos timeline' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Photos timeline' });
   await view.user.click(await screen.findByRole('button', { name: 'Select' }));
   const toolbar = screen.getByRole('region', { name: 'Selected photos' });
   return { ...view, toolbar };

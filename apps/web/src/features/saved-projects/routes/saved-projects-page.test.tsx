@@ -168,7 +168,7 @@ describe('the saved projects page', () => {
   test('a list that cannot be loaded says so, and Try again loads it', async () => {
     const service = serveProjects(TWELVE, { failList: true });
     const { user } = await openPage();
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error: Your saved projects could not be loaded');
     service.failList = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -183,7 +183,7 @@ describe('the saved projects page', () => {
     const view = renderApp('/saved-projects', { config: { printsEditorUrl: EDITOR_URL } });
     // The channel's locale, before the route's loader (which runs after the sign-in check) loads its date formats.
     view.services.locale = 'de-DE';
-    const first = await screen.findByRole('listitem', { name: 'Project 1' }, { timeout: 5000 });
+    const first = await screen.findByRole('listitem', { name: 'Project 1' });
     expect(first).toHaveTextContent('Fotoabzüge');
     expect(first).toHaveTextContent('Zuletzt gespeichert am 27. Okt. 2026');
     expect(within(first).getByRole('button', { name: 'Project 1 löschen' })).toBeInTheDocument();
@@ -201,7 +201,7 @@ describe('the saved projects page', () => {
     await i18next.changeLanguage('de-DE');
     const view = renderApp('/saved-projects', { config: { printsEditorUrl: EDITOR_URL } });
     view.services.locale = 'de-DE';
-    const first = await screen.findByRole('listitem', { name: 'Project 1' }, { timeout: 5000 });
+    const first = await screen.findByRole('listitem', { name: 'Project 1' });
 
     // The customer's photo, at the left of the project's name.
     const picture = first.querySelector('[data-product-picture]');

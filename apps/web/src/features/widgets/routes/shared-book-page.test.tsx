@@ -141,7 +141,7 @@ describe('the shared photo book page', () => {
     let fail = true;
     serveShared(() => (fail ? problem(500, 'internal') : HttpResponse.json(sharedBook())));
     const { user } = renderApp(`/shared-photo-book/${TOKEN}`, { identity: undefined });
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The photo book could not be loaded.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -153,7 +153,7 @@ describe('the shared photo book page', () => {
     i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
     await i18next.changeLanguage('de-DE');
     const { user } = renderApp(`/shared-photo-book/${TOKEN}`, { identity: undefined });
-    expect(await screen.findByText('Emma Janssen hat dieses Fotobuch mit Ihnen geteilt.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Emma Janssen hat dieses Fotobuch mit Ihnen geteilt.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Blättern' });
     expect(within(nav).getByText('Einband')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Nächste Seite' }));

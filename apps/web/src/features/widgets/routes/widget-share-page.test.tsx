@@ -189,7 +189,7 @@ describe('sharing an online photo book', () => {
     let fail = true;
     server.use(http.get(SHARE_URL.replace('/:id/share', '/all'), () => (fail ? problem(500, 'internal') : HttpResponse.json({ items: [BOOK] }))));
     const { user } = await openShare();
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error: This photo book could not be loaded');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -202,7 +202,7 @@ describe('sharing an online photo book', () => {
     i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
     await i18next.changeLanguage('de-DE');
     const { user } = renderApp('/online-products/ORD-PORTO?channel=www.printhaven.de');
-    const f = await screen.findByRole('form', { name: '„Summer in Porto“ teilen' }, { timeout: 5000 });
+    const f = await screen.findByRole('form', { name: '„Summer in Porto“ teilen' });
     await user.type(within(f).getByRole('textbox', { name: 'Ihr Name' }), 'Jonas');
     await user.type(within(f).getByRole('textbox', { name: 'E-Mail-Adresse des Empfängers' }), 'freund@example.de');
     await user.click(within(f).getByRole('button', { name: 'Fotobuch teilen' }));

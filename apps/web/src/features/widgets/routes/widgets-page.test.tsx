@@ -75,7 +75,7 @@ describe('My online photo books', () => {
   test('a list that cannot be loaded says so, and Try again loads it', async () => {
     const service = serveWidgets(THIRTEEN, { failList: true });
     const { user } = await openPage();
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error: Your photo books could not be loaded');
     service.failList = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -162,7 +162,7 @@ describe('My online photo books', () => {
     service.galleryFailure.read = 500;
     const { user } = await openPage();
     await list();
-    const failed = await within(item('Book 1')).findByText('The gallery entry could not be read.', undefined, { timeout: 5000 });
+    const failed = await within(item('Book 1')).findByText('The gallery entry could not be read.');
     expect(failed).toBeInTheDocument();
     delete service.galleryFailure.read;
     await user.click(within(item('Book 1')).getByRole('button', { name: 'Try reading the gallery entry of Book 1 again' }));
@@ -252,7 +252,7 @@ describe('My online photo books', () => {
     i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
     await i18next.changeLanguage('de-DE');
     renderApp('/online-products');
-    const first = await screen.findByRole('listitem', { name: 'Book 1' }, { timeout: 5000 });
+    const first = await screen.findByRole('listitem', { name: 'Book 1' });
     expect(first).toHaveTextContent('Fotobuch');
     expect(first).toHaveTextContent('21 Seiten');
     expect(within(first).getByRole('link', { name: 'Book 1 teilen' })).toBeInTheDocument();
@@ -265,6 +265,6 @@ describe('My online photo books', () => {
     await list();
     await user.click(within(item('Book 1')).getByRole('button', { name: 'Add Book 1 to the gallery' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to the gallery' });
-    expect(await within(dialog).findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent('The categories could not be loaded.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The categories could not be loaded.');
   });
 });

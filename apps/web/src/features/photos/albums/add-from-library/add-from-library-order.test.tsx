@@ -13,7 +13,7 @@ describe('the order photos are chosen in reaches the album (docs/decisions/042)'
   test('photos picked one by one go in the order they were picked, then whole months in the timeline’s order', async () => {
     const albums = serveAlbums({ photos: [...photosTakenIn(2024, 6, 5), ...photosTakenIn(2024, 5, 3)], albums: [{ id: 'holiday', name: 'Holiday' }] });
     const { user, currentUrl } = renderApp('/my-photos/photos?addTo=holiday');
-    const bar = await screen.findByRole('region', { name: 'Select the photos to add to Holiday' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Select the photos to add to Holiday' });
     for (const name of ['p202406-4.jpg', 'p202406-1.jpg', 'p202406-5.jpg']) await user.click(await screen.findByRole('checkbox', { name }));
     await user.click(monthSelectAll('May 2024'));
     const mayInTimelineOrder = screen

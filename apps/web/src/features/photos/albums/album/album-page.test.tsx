@@ -10,7 +10,7 @@ const holiday = () =>
     albums: [{ id: 'a-1', name: 'Holiday', photoIds: ['p202406-1', 'p202406-2', 'p202406-3'] }],
   });
 
-const grid = () => screen.findByRole('region', { name: 'Photos in Holiday' }, { timeout: 5000 });
+const grid = () => screen.findByRole('region', { name: 'Photos in Holiday' });
 
 async function selecting(user: ReturnType<typeof renderApp>['user']) {
   await grid();
@@ -22,7 +22,7 @@ describe('album screen', () => {
   test('a spinner, then the name, the count, the created text and the album’s photos on the grid, the first section of 24 asked for', async () => {
     const albums = holiday();
     renderApp('/my-photos/albums/a-1');
-    expect(await screen.findByText('Loading album…', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading album…')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Edit album name: Holiday' })).toBeInTheDocument();
     expect(screen.getByText('3 photos')).toBeInTheDocument();
     expect(screen.getByText('Created 01 Mar 2025')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('album screen', () => {
   test('an album that cannot be loaded says so, with the link back to My albums', async () => {
     holiday();
     renderApp('/my-photos/albums/someone-elses');
-    expect(await screen.findByText('Unable to display album. Please refresh the page or try again later.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Unable to display album. Please refresh the page or try again later.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My albums' })).toHaveAttribute('href', '/my-photos/albums');
   });
 

@@ -9,7 +9,7 @@ const SHARED_LOAD_ERROR = 'Unable to display shared albums. Please refresh the p
 
 async function openAlbums(options?: RenderAppOptions) {
   const view = renderApp('/my-photos/albums', options);
-  const mine = await screen.findByRole('region', { name: 'My albums' }, { timeout: 5000 });
+  const mine = await screen.findByRole('region', { name: 'My albums' });
   return { ...view, mine };
 }
 
@@ -125,7 +125,7 @@ describe('albums list', () => {
     const { mine, user } = await openAlbums();
 
     expect(within(mine).getByRole('status')).toHaveTextContent('Loading your albums…');
-    expect(await within(mine).findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(LOAD_ERROR);
+    expect(await within(mine).findByRole('alert')).toHaveTextContent(LOAD_ERROR);
     // Creating an album stays possible.
     expect(within(mine).getByRole('button', { name: 'New album' })).toBeInTheDocument();
 
@@ -141,7 +141,7 @@ describe('albums list', () => {
     const { mine } = await openAlbums();
 
     const shared = await screen.findByRole('region', { name: 'Shared with you' });
-    expect(await within(shared).findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(SHARED_LOAD_ERROR);
+    expect(await within(shared).findByRole('alert')).toHaveTextContent(SHARED_LOAD_ERROR);
     expect(within(mine).getByRole('link', { name: 'Garden' })).toBeInTheDocument();
     expect(screen.queryByText(LOAD_ERROR)).not.toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ describe('shared album screen', () => {
   test('the sort is the timeline’s: the Date added / Date taken dropdown and the newest/oldest first toggle', async () => {
     const albums = family();
     const { user } = renderApp('/my-photos/shared-albums/f-1', { flags: SHARED_ON });
-    const bar = await screen.findByRole('group', { name: 'Photos in Family' }, { timeout: 5000 });
+    const bar = await screen.findByRole('group', { name: 'Photos in Family' });
     expect(within(within(bar).getByRole('combobox', { name: 'Sort by' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Date added', 'Date taken']);
     await user.click(within(bar).getByRole('button', { name: 'Order: Newest first' }));
     await waitFor(() => expect(albums.requestsTo('GET /shared-albums/:id/photos').at(-1)?.query).toMatchObject({ sortKey: 'created', sortOrder: 'asc' }));
@@ -31,7 +31,7 @@ describe('shared album screen', () => {
   test('the owner deletes it: back on the list, and the deleted album is not asked for again nor a failure reported', async () => {
     const albums = family();
     const { user, router, reporter } = renderApp('/my-photos/shared-albums/f-1', { flags: SHARED_ON });
-    await screen.findByRole('group', { name: 'Photos in Family' }, { timeout: 5000 });
+    await screen.findByRole('group', { name: 'Photos in Family' });
     await user.click(screen.getByRole('button', { name: 'Delete shared album' }));
     const dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
@@ -54,11 +54,11 @@ describe('shared album screen', () => {
     const albums = family();
     albums.fail['GET /shared-albums/:id/photos'] = 500;
     const { user } = renderApp('/my-photos/shared-albums/f-1', { flags: SHARED_ON });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Unable to display album photos. Please refresh the page or try again later.');
     delete albums.fail['GET /shared-albums/:id/photos'];
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('group', { name: 'Photos in Family' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Photos in Family' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Unable to display album photos. Please refresh the page or try again later.')).not.toBeInTheDocument());
   });
 });

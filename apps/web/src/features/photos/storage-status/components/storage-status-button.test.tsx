@@ -56,7 +56,7 @@ describe('storage status', () => {
 
     await view.user.click(button);
 
-    const dialog = await screen.findByRole(tone === 'critical' ? 'alertdialog' : 'dialog', { name: title }, { timeout: 5000 });
+    const dialog = await screen.findByRole(tone === 'critical' ? 'alertdialog' : 'dialog', { name: title });
     expect(dialog).toHaveAccessibleDescription(
       'We keep your photos for 18 months after your last order, or after you registered if you have not ordered yet. Each new order starts the 18 months again.',
     );
@@ -109,13 +109,13 @@ describe('storage status', () => {
     expect(button).toHaveAttribute('data-tone', 'unknown');
     await view.user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Storage of your photos' });
-    expect(await within(dialog).findByRole('alert', {}, { timeout: 4_000 })).toHaveTextContent('Your storage information could not be loaded. Please try again later.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your storage information could not be loaded. Please try again later.');
   });
 
   describe('opened from a reminder mail’s link', () => {
     test('the address opens the storage status once and leaves the address without its query', async () => {
       const view = setup(deletionInfo(inMonths(2)), { path: `${STORAGE_STATUS_PATH}&album=7` });
-      const dialog = await screen.findByRole('dialog', { name: 'Your photos will be deleted in 2 months' }, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog', { name: 'Your photos will be deleted in 2 months' });
       expect(within(dialog).getByRole('button', { name: 'Export photos' })).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Delete photos' })).toBeInTheDocument();
       // Replaced, not pushed: a reload or Back does not open it again; other query parts stay.
