@@ -5,7 +5,7 @@
  * server uses (DATA_DIR, DATABASE_URL), newest first. With SENTRY_DSN set they go to Sentry instead.
  */
 import { parseArgs } from 'node:util';
-import { runCommand, UsageError } from './command.js';
+import { runCommand, UsageError, wholeOption } from './command.js';
 import { openServerDatabase } from './server-database.js';
 import { errorReportRepository } from '../modules/error-reports/error-report.repository.js';
 import { errorReportService, ERROR_REPORTS_KEPT } from '../modules/error-reports/error-report.service.js';
@@ -29,8 +29,7 @@ async function main(): Promise<void> {
     return;
   }
   if (positionals.length) throw new UsageError(`error-reports takes no words: ${positionals.join(' ')}`);
-  const last = values.last === undefined ? DEFAULT_LAST : Number(values.last);
-  if (!/^\d{1,6}$/.test(values.last ?? '1') || last < 1 || last > ERROR_REPORTS_KEPT) throw new UsageError(`--last takes a whole number from 1 to ${ERROR_REPORTS_KEPT}, not "${values.last}"`);
+  const last = wholeOption(values.last, { name: 'last', fallback: DEFAULT_LAST, min: 1, max: ERROR_REPORTS_KEPT });
 
   const { db } = await openServerDatabase();
   try {

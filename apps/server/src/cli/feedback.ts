@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { findChannel } from '@shoebox/contracts';
-import { runCommand, UsageError } from './command.js';
+import { runCommand, UsageError, wholeOption } from './command.js';
 import { openServerDatabase } from './server-database.js';
 import { feedbackRepository } from '../modules/feedback/feedback.repository.js';
 import { feedbackOf } from '../modules/feedback/feedback.service.js';
@@ -30,8 +30,7 @@ async function main(): Promise<void> {
     return;
   }
   if (positionals.length) throw new UsageError(`feedback takes no words: ${positionals.join(' ')}`);
-  const last = values.last === undefined ? DEFAULT_LAST : Number(values.last);
-  if (!/^\d{1,6}$/.test(values.last ?? '1') || last < 1 || last > MAX_LAST) throw new UsageError(`--last takes a whole number from 1 to ${MAX_LAST}, not "${values.last}"`);
+  const last = wholeOption(values.last, { name: 'last', fallback: DEFAULT_LAST, min: 1, max: MAX_LAST });
   const channel = values.channel === undefined ? undefined : findChannel(values.channel)?.code;
   if (values.channel !== undefined && !channel) throw new UsageError(`"${values.channel}" is not a storefront's host or channel code`);
 

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
-import { runCommand, UsageError } from './command.js';
+import { runCommand, UsageError, wholeOption } from './command.js';
 import { openServerDatabase } from './server-database.js';
 import { planRun, type PlannedAction } from '../modules/retention/retention-plan.js';
 import { retentionRepository } from '../modules/retention/retention.repository.js';
@@ -22,12 +22,6 @@ const USAGE = `Usage: npm run retention -- <command>
 
 const DEFAULT_LIST = 20;
 const DEFAULT_RUNS = 7;
-
-function whole(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,6}$/.test(raw)) throw new UsageError(`--${name} takes a whole number, not "${raw}"`);
-  return Number(raw);
-}
 
 /** The next run's moment: today's after its hour unless it has finished, else tomorrow's. */
 async function nextRunAt(config: Config, finished: (day: string) => Promise<boolean>): Promise<Date> {
@@ -63,8 +57,8 @@ async function main(): Promise<void> {
   const at = values.at === undefined ? undefined : new Date(values.at);
   if (at && Number.isNaN(at.getTime())) throw new UsageError(`--at takes a date and time such as 2027-03-01T07:00:00Z, not "${values.at}"`);
   // Every word is checked before the database is opened, so that bad input is told as such wherever it runs.
-  const list = whole(values.list, DEFAULT_LIST, 'list');
-  const last = whole(values.last, DEFAULT_RUNS, 'last');
+  const list = wholeOption(values.list, { name: 'list', fallback: DEFAULT_LIST });
+  const last = wholeOption(values.last, { name: 'last', fallback: DEFAULT_RUNS });
 
   const { config, db } = await openServerDatabase();
   try {
