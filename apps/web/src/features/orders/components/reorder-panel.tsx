@@ -1,12 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderCutoffNote } from '../../../components/order-cutoff/order-cutoff-note';
 import { buttonClass } from '../../../components/ui/button';
 import { useDirectReorder } from '../api/direct-reorder';
 import { useReorderStatus } from '../api/get-reorder-status';
 import styles from './order-details.module.css';
 
-/** Order again, only where the order can be: a button that starts the reorder and takes the customer to the shop. */
-export function ReorderPanel({ orderCode }: { orderCode: string }) {
+/**
+ * Order again, only where the order can be: a button that starts the reorder and takes the customer to the shop,
+ * with the cut-off of the order's articles (decision 111), as that is when a reorder placed now would leave.
+ */
+export function ReorderPanel({ orderCode, articleNames }: { orderCode: string; articleNames: readonly string[] }) {
   const { t } = useTranslation('orders');
   const headingId = useId();
   const status = useReorderStatus(orderCode);
@@ -19,6 +23,7 @@ export function ReorderPanel({ orderCode }: { orderCode: string }) {
         {t('details.reorderHeading')}
       </h2>
       <p>{t('details.reorderAvailable')}</p>
+      <OrderCutoffNote articleNames={articleNames} />
       <button
         type="button"
         className={`${buttonClass.primary} ${styles.action}`}

@@ -46,7 +46,7 @@ describe('/orders/{orderCode}', () => {
         totalAmount: 4598,
         products: [
           orderProduct({ code: 'P-1', title: 'Photo book A4', quantity: 2, status: 'ProductionStarted', voucher: 'SPRING20', voucherDetails: { code: 'SPRING20', title: 'Spring sale', discountAmount: 600 } }),
-          orderProduct({ code: 'P-2', title: 'Prints 10x15', quantity: 36, status: 'Cancelled', voucher: 'GONE', voucherDetails: null }),
+          orderProduct({ code: 'P-2', title: 'Prints 10x15', articleName: 'PAP_910', quantity: 36, status: 'Cancelled', voucher: 'GONE', voucherDetails: null }),
         ],
       }),
     ]);
@@ -87,6 +87,8 @@ describe('/orders/{orderCode}', () => {
 
     expect(await screen.findByText('You can order the products of this order again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order again' })).toBeInTheDocument();
+    // The cut-off of the first article a group holds: the book's is in none, the prints' is.
+    expect(await screen.findByText(/^Order before 22:00 (today|on \w+) for dispatch on /)).toBeInTheDocument();
   });
 
   test('unknown delivery dates (404) show no dates; a reorder posts the order code and opens the shop', async () => {

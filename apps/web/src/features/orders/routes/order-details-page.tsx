@@ -84,7 +84,7 @@ export function OrderDetailsPage() {
           <DeliveryAddress order={data} />
         </div>
       </section>
-      <ReorderPanel orderCode={data.orderCode} />
+      <ReorderPanel orderCode={data.orderCode} articleNames={data.products.map((product) => product.articleName)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { TEMP_SELECTION_MAX_PHOTOS } from '@shoebox/contracts';
+import { PRINTS_AUTOSELECT_PRODUCT, TEMP_SELECTION_MAX_PHOTOS } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { OrderCutoffNote } from '../../../components/order-cutoff/order-cutoff-note';
 import { Tooltip } from '../../../components/ui/tooltip';
 import toolbar from '../selection/selection-toolbar.module.css';
 import { useSelection } from '../stores/selection-context';
@@ -20,7 +21,8 @@ export interface OrderPrintsBarProps {
  * The bottom bar of order-prints mode: Cancel, the amount selected with Select all / Deselect all, and
  * 'Next: Customise {amount} photo prints' (1 to 500 photos), which reads 'Selecting your photos...' while
  * the photos are handed over under the overlay. The browser then goes to the prints editor; a failure
- * closes the overlay and says 'Error transferring photos. Try again.', keeping the selection.
+ * closes the overlay and says 'Error transferring photos. Try again.', keeping the selection. Beside Next, on
+ * screens wide enough for one line, the prints' order cut-off (decision 111); the editor's summary says it on all.
  */
 export function OrderPrintsBar({ amount, everythingSelected, resolvePhotoIds, onCancel }: OrderPrintsBarProps) {
   const { t } = useTranslation('photos');
@@ -51,6 +53,7 @@ export function OrderPrintsBar({ amount, everythingSelected, resolvePhotoIds, on
           </button>
         </div>
         <div className={toolbar.actions}>
+          <OrderCutoffNote articleNames={[PRINTS_AUTOSELECT_PRODUCT]} className={toolbar.cutoff} />
           <Tooltip content={overLimit ? t('orderPrints.limit', { max: TEMP_SELECTION_MAX_PHOTOS }) : null}>
             <button
               type="button"

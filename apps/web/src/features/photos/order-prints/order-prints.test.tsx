@@ -56,6 +56,8 @@ describe('order prints', () => {
     expect(within(bar).getByRole('status')).toHaveTextContent('2 selected');
     expect(next()).toHaveAccessibleName('Next: Customise 2 photo prints');
     expect(next()).not.toHaveAttribute('aria-disabled');
+    // Where the customer decides, when the prints would leave.
+    expect(await within(bar).findByText(/^Order before 22:00 (today|on \w+) for dispatch on /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'p202406-3.jpg' }));
     expect(next()).toHaveAccessibleName('Next: Customise 3 photo prints');

@@ -111,7 +111,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
         <p className={styles.total} aria-live="polite">
           {t('summary.total', { total: money(total) })}
         </p>
-        <OrderCutoffNote articleName={PRINTS_AUTOSELECT_PRODUCT} />
+        <OrderCutoffNote articleNames={[PRINTS_AUTOSELECT_PRODUCT]} />
         {place.isError && (
           <p className={styles.error} role="alert">
             {t(placeFailureKey(place.error))}
