@@ -364,8 +364,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
-    await api.register(printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, photoFiles: library.originalsOf, placeOrder: orders.place })), { prefix: SERVICE_BASE_PATHS.orders });
     const campaigns = campaignService(campaignRepository(db), async (identity, productCode) => (await orders.product(identity, productCode)).voucher);
+    await api.register(
+      printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, photoFiles: library.originalsOf, placeOrder: orders.place, tryVoucher: campaigns.tryVoucher })),
+      { prefix: SERVICE_BASE_PATHS.orders },
+    );
     await api.register(campaignRoutes(campaigns), { prefix: SERVICE_BASE_PATHS.orders });
     await api.register(deletionInfoRoutes(deletionInfoService(deletionInfoRepository(db))), { prefix: SERVICE_BASE_PATHS.accountDeletionInfo });
     await api.register(invoiceRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });

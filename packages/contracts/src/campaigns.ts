@@ -33,6 +33,16 @@ export const campaignOfferSchema = z.object({
 export type CampaignOffer = z.infer<typeof campaignOfferSchema>;
 
 /**
+ * GET {orders}/api/v1/campaigns/offers?articleName: the running offers made for the article's group, for the
+ * places a customer decides (decision 116); `locale` as for one offer.
+ */
+export const RUNNING_OFFERS_PATH = '/api/v1/campaigns/offers';
+export const runningOffersQuerySchema = z.object({ articleName: idSchema, locale: z.optional(z.enum(LOCALES)) });
+export type RunningOffersQuery = z.infer<typeof runningOffersQuerySchema>;
+export const campaignOfferListSchema = z.object({ items: z.array(campaignOfferSchema) });
+export type CampaignOfferList = z.infer<typeof campaignOfferListSchema>;
+
+/**
  * What the web keeps of a voucher (spec §3): the offer merged with isVoucherFound true, or only
  * isVoucherFound false after a 404.
  */

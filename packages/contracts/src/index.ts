@@ -47,4 +47,5 @@ export * from './error-reports.js';
 export * from './feedback.js';
 export * from './feedback-locales.js';
 export * from './experiments.js';
+export * from './offer-discount.js';
 export * from './order-cutoff.js';

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { addressInputSchema } from './address-input.js';
+import { PRINT_ARTICLES } from './articles.js';
 import type { Channel } from './channels.js';
 import { PRINTS_AUTOSELECT_PRODUCT } from './constants.js';
+import { voucherCodeSchema } from './offer-discount.js';
 import { DELIVERY_TYPES } from './orders.js';
 import { displayText, idSchema, text } from './text.js';
 
@@ -35,6 +37,24 @@ export const printUnitPrice = (size: PrintSize, currency: PrintCurrency): number
 export const printLinePrice = (line: { size: PrintSize; quantity: number }, currency: PrintCurrency): number =>
   printUnitPrice(line.size, currency) * line.quantity;
 
+/** One product of a prints order: every print of one size together, as the order is placed and priced. */
+export interface PrintsProduct {
+  size: PrintSize;
+  articleName: string;
+  quantity: number;
+  priceAmount: number;
+}
+
+/** The products of a prints order: one per size, in the price list's order, each priced in the currency. */
+export function printsBySize(lines: readonly { size: PrintSize; quantity: number }[], currency: PrintCurrency): PrintsProduct[] {
+  const bySize = new Map<PrintSize, number>();
+  for (const line of lines) bySize.set(line.size, (bySize.get(line.size) ?? 0) + line.quantity);
+  return PRINT_SIZES.filter((size) => bySize.has(size)).map((size) => {
+    const quantity = bySize.get(size) ?? 0;
+    return { size, articleName: PRINT_ARTICLES[size], quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
+  });
+}
+
 /** The prints editor places an order for the photos of a temporary selection (not in the spec; decision 054). */
 export const MAX_PRINTS_PER_PHOTO = 99;
 export const printLineSchema = z.object({
@@ -53,5 +73,7 @@ export const placePrintsOrderSchema = z.object({
   /** Required for Home delivery; a PickupPoint order is collected at the channel's default point. */
   deliveryAddress: z.optional(addressInputSchema),
   note: z.optional(displayText().check(z.maxLength(200))),
+  /** A campaign's voucher (decision 116): refused with a 400 naming `voucherCode` and why when it does not apply. */
+  voucherCode: z.optional(voucherCodeSchema),
 });
 export type PlacePrintsOrder = z.infer<typeof placePrintsOrderSchema>;

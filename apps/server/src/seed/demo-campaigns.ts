@@ -1,3 +1,4 @@
+import { PRINT_ARTICLES } from '@shoebox/contracts';
 import type { Db } from '../platform/db/database.js';
 import type { ArticleGroupsTable, CampaignOffersTable, CampaignsTable } from '../platform/db/schema.js';
 import { DEMO_OFFER_TRANSLATIONS } from './demo-offer-translations.js';
@@ -32,9 +33,9 @@ function offers(now: number): CampaignOffersTable[] {
   return rows.map((row) => ({ ...row, translations: JSON.stringify(DEMO_OFFER_TRANSLATIONS[row.voucher_option_code] ?? {}) }));
 }
 
-/** The article names are those the demo order histories' products carry. */
+/** The article names are those the demo order histories' products carry, and every size the embedded prints editor sells. */
 const ARTICLE_GROUPS: ArticleGroupsTable[] = [
-  { code: 'PRINTS', name: 'Photo prints', article_names: JSON.stringify(['PAP_910', 'PAP_1318']), order_cutoff: '22:00', time_zone: 'Europe/London', production_days: 1, sort_order: 1 },
+  { code: 'PRINTS', name: 'Photo prints', article_names: JSON.stringify(Object.values(PRINT_ARTICLES)), order_cutoff: '22:00', time_zone: 'Europe/London', production_days: 1, sort_order: 1 },
   { code: 'PHOTO_BOOKS', name: 'Photo books', article_names: JSON.stringify(['PHB_A4L']), order_cutoff: '14:00', time_zone: 'Europe/London', production_days: 3, sort_order: 2 },
   { code: 'WALL_DECOR', name: 'Wall decor', article_names: JSON.stringify(['CAN_6040']), order_cutoff: '12:00', time_zone: 'Europe/London', production_days: 4, sort_order: 3 },
   { code: 'CALENDARS', name: 'Calendars', article_names: JSON.stringify(['CAL_A3']), order_cutoff: '14:00', time_zone: 'Europe/London', production_days: 2, sort_order: 4 },

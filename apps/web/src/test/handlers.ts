@@ -1,4 +1,4 @@
-import { EXPERIMENTS_PATH } from '@shoebox/contracts';
+import { EXPERIMENTS_PATH, PRINT_ARTICLES, RUNNING_OFFERS_PATH } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, customerRecord, publicConfiguration } from './fixtures';
 import { featureLocaleHandler } from './locale-files';
@@ -19,8 +19,10 @@ export const defaultHandlers = [
   http.get(apiUrl('customers', '/customers/me/addresses'), () => HttpResponse.json({ items: [] })),
   // The article groups' order cut-offs, as the demo seeds them: photo prints by 22:00 London time, dispatched a working day later.
   http.get(apiUrl('orders', '/v1/ArticleGroup'), () =>
-    HttpResponse.json({ items: [{ code: 'PRINTS', name: 'Photo prints', articleNames: ['PAP_910', 'PAP_1318'], orderCutoff: '22:00', timeZone: 'Europe/London', productionDays: 1 }] }),
+    HttpResponse.json({ items: [{ code: 'PRINTS', name: 'Photo prints', articleNames: Object.values(PRINT_ARTICLES), orderCutoff: '22:00', timeZone: 'Europe/London', productionDays: 1 }] }),
   ),
+  // No campaign running unless a test says otherwise.
+  http.get(apiUrl('orders', RUNNING_OFFERS_PATH), () => HttpResponse.json({ items: [] })),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.
   http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
   // The invoices page of a business customer with no invoices unless a test says otherwise.

@@ -6,6 +6,19 @@ export function campaignRepository(db: Db) {
     offer: (voucherOptionCode: string) =>
       db.selectFrom('campaign_offers').selectAll().where('voucher_option_code', '=', voucherOptionCode).executeTakeFirst(),
 
+    /** The offers valid at `at` whose campaign runs then too, by code. */
+    runningOffers: (at: string) =>
+      db
+        .selectFrom('campaign_offers')
+        .innerJoin('campaigns', 'campaigns.name', 'campaign_offers.campaign_name')
+        .selectAll('campaign_offers')
+        .where('campaign_offers.valid_from', '<=', at)
+        .where('campaign_offers.valid_until', '>', at)
+        .where('campaigns.starts_at', '<=', at)
+        .where('campaigns.ends_at', '>', at)
+        .orderBy('campaign_offers.voucher_option_code')
+        .execute(),
+
     campaign: (name: string) => db.selectFrom('campaigns').selectAll().where('name', '=', name).executeTakeFirst(),
 
     offerCodesOf: async (campaignName: string) =>

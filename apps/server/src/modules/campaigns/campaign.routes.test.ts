@@ -1,4 +1,4 @@
-import { apiErrorSchema, articleGroupListSchema, campaignOfferSchema, campaignSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { apiErrorSchema, articleGroupListSchema, campaignOfferListSchema, campaignOfferSchema, campaignSchema, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { newCustomer, useLibraryServer } from '../../test/photo-library.js';
@@ -57,6 +57,23 @@ describe.each(databases)('campaigns, vouchers and article groups on $name', (kin
     const me = await newCustomer(server());
     expectNotFound(await get(offerUrl('NOSUCHCODE'), me.headers));
     expect((await get(offerUrl(DEMO_VOUCHERS.springPrints), {})).statusCode).toBe(401);
+  });
+
+  it("lists the running offers made for an article's group, in the asked language; a voucher for everything, an ended one and another group's are left out", async () => {
+    const me = await newCustomer(server());
+    const running = async (query: string) => {
+      const response = await get(`${ORDERS}/api/v1/campaigns/offers?${query}`, me.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return campaignOfferListSchema.parse(response.json()).items;
+    };
+    expect((await running('articleName=PAP_910')).map((o) => o.voucherOptionCode)).toEqual([DEMO_VOUCHERS.printsBundle, DEMO_VOUCHERS.springPrints]);
+    expect((await running('articleName=PHB_A4L')).map((o) => o.voucherOptionCode)).toEqual([DEMO_VOUCHERS.photoBooks]);
+    // The canvas's campaign has ended; an article in no group has none.
+    expect(await running('articleName=CAN_6040')).toEqual([]);
+    expect(await running('articleName=NOT_AN_ARTICLE')).toEqual([]);
+    const [, spring] = await running('articleName=PAP_910&locale=nl-NL');
+    expect(spring!.title).not.toBe('25% off photo prints');
+    expect((await get(`${ORDERS}/api/v1/campaigns/offers`, me.headers)).statusCode).toBe(400);
   });
 
   it('lists the article groups with their cut-off times, in their order', async () => {

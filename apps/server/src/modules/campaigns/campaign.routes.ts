@@ -1,10 +1,13 @@
 import {
   articleGroupListSchema,
   campaignNameParamsSchema,
+  campaignOfferListSchema,
   campaignOfferSchema,
   campaignSchema,
   productCodeParamsSchema,
   offerQuerySchema,
+  RUNNING_OFFERS_PATH,
+  runningOffersQuerySchema,
   VOUCHER_REFRESH_PATH,
   voucherOptionCodeParamsSchema,
 } from '@shoebox/contracts';
@@ -26,6 +29,18 @@ export const campaignRoutes = (service: CampaignService): FastifyPluginAsync => 
       response: { 200: campaignOfferSchema },
     },
     ({ params, query }) => service.offer(params.voucherOptionCode, query.locale),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: RUNNING_OFFERS_PATH,
+      summary: "The running offers made for an article's group",
+      description: 'Offers for every article (no groups) are vouchers handed to somebody and are not listed. locale as for one offer.',
+      query: runningOffersQuerySchema,
+      response: { 200: campaignOfferListSchema },
+    },
+    async ({ query }) => ({ items: await service.offersFor(query.articleName, query.locale) }),
   );
   route(
     app,

@@ -1,4 +1,4 @@
-import type { ArticleGroupList, Campaign, CampaignOffer, Locale } from '@shoebox/contracts';
+import { offerDiscount, type ArticleGroupList, type Campaign, type CampaignOffer, type Locale, type OfferRefusal } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { CampaignRepository } from './campaign.repository.js';
@@ -36,6 +36,14 @@ function toOffer(row: OfferRow, locale: Locale | undefined): CampaignOffer {
   };
 }
 
+/** An order a voucher is tried on: each product's article and price, in the order's currency. */
+export interface VoucherTrial {
+  code: string;
+  products: readonly { articleName: string; price: number }[];
+  currency: string;
+}
+export type VoucherOutcome = { offer: CampaignOffer; discounts: number[] } | { refused: OfferRefusal | 'notFound' };
+
 /** Campaigns, voucher offers and article groups: the same for every customer, read-only here. */
 export function campaignService(repo: CampaignRepository, productVoucher: ProductVoucher, now = () => new Date()) {
   async function offer(voucherOptionCode: string, locale?: Locale): Promise<CampaignOffer> {
@@ -44,8 +52,34 @@ export function campaignService(repo: CampaignRepository, productVoucher: Produc
     return toOffer(row, locale);
   }
 
+  /** The codes of the article groups each article is in. */
+  async function groupsOf(articleNames: readonly string[]): Promise<string[][]> {
+    const groups = (await repo.articleGroups()).map((g) => ({ code: g.code, names: JSON.parse(g.article_names) as string[] }));
+    return articleNames.map((name) => groups.filter((g) => g.names.includes(name)).map((g) => g.code));
+  }
+
   return {
     offer,
+
+    /**
+     * The running offers made for the article's group (decision 116), for the places a customer decides: an offer
+     * for every article (no groups) is a voucher handed to somebody, not a campaign shown to all.
+     */
+    async offersFor(articleName: string, locale?: Locale): Promise<CampaignOffer[]> {
+      const [[groups = []], rows] = await Promise.all([groupsOf([articleName]), repo.runningOffers(now().toISOString())]);
+      return rows.map((row) => toOffer(row, locale)).filter((o) => o.articleGroups.some((group) => groups.includes(group)));
+    },
+
+    /** What a voucher takes off each product of an order about to be placed, or why it takes nothing. */
+    async tryVoucher(trial: VoucherTrial): Promise<VoucherOutcome> {
+      const row = await repo.offer(normaliseVoucherCode(trial.code));
+      if (!row) return { refused: 'notFound' };
+      const offer = toOffer(row, undefined);
+      const groups = await groupsOf(trial.products.map((p) => p.articleName));
+      const products = trial.products.map((p, i) => ({ price: p.price, articleGroups: groups[i] ?? [] }));
+      const outcome = offerDiscount(offer, { products, currency: trial.currency }, now());
+      return 'refused' in outcome ? outcome : { offer, discounts: outcome.discounts };
+    },
 
     /** The offer of the voucher on one of the caller's products, read again (the voucher refresh). */
     async refreshVoucher(identity: Identity, productCode: string, locale?: Locale): Promise<CampaignOffer> {

@@ -11,6 +11,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { DELETION_INFO_URL, insertPhotoRows, newCustomer, PHOTOS_API, type TestCustomer, tusClient, useLibraryServer } from '../../test/photo-library.js';
+import { seedDemoCampaigns } from '../../seed/demo-campaigns.js';
+import { DEMO_VOUCHERS } from '../../seed/demo-vouchers.js';
 import { MAX_UNPAID_ORDERS } from '../orders/order.service.js';
 import { PRINTS_ORDERS_PATH } from './prints-checkout.routes.js';
 
@@ -210,6 +212,36 @@ describe.each(databases)('POST /api/orders/prints-orders on $name', (kind) => {
     expect(await pathsOf({ ...order(s), requestId: 'not-a-uuid' })).toEqual(['requestId']);
 
     expect((await ordersOf(s.who)).total).toBe(0);
+  });
+
+  it("takes a campaign's voucher off the prints it is for, typed in any case; a voucher that does not apply is a 400 saying why, and places nothing", async () => {
+    await seedDemoCampaigns(server().db);
+    const s = await withSelection(2);
+    const lines = [
+      { photoId: s.photoIds[0]!, size: '10x15', quantity: 5 },
+      { photoId: s.photoIds[1]!, size: '20x30', quantity: 1 },
+    ];
+    const why = async (voucherCode: string, more: Partial<PlacePrintsOrder> = {}) => {
+      const error = refused(await post(s.who, order(s, { lines, voucherCode, ...more })), 400);
+      return error.issues?.find((issue) => issue.path === 'voucherCode')?.message;
+    };
+    expect(await why('NOSUCHCODE')).toBe('notFound');
+    expect(await why(DEMO_VOUCHERS.expired)).toBe('expired');
+    expect(await why(DEMO_VOUCHERS.photoBooks)).toBe('otherArticles');
+    // £5 off orders of £15 or more: these prints come to £3.00.
+    expect(await why(DEMO_VOUCHERS.welcome, { lines: [{ photoId: s.photoIds[0]!, size: '10x15', quantity: 1 }] })).toBe('belowMinimum');
+    expect(refused(await post(s.who, order(s, { voucherCode: 'not a code!' })), 400).issues?.[0]?.path).toBe('voucherCode');
+    expect((await ordersOf(s.who)).items).toEqual([]);
+
+    // 25% off: 5 × £0.17 = 85p less 21p, £2.15 less 53p; each product names the voucher.
+    const response = await post(s.who, order(s, { lines, voucherCode: ` ${DEMO_VOUCHERS.springPrints.toLowerCase()} ` }));
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = superOrderSchema.parse(response.json());
+    expect(placed.products.map((p) => [p.articleName, p.voucher, p.voucherDetails?.discountAmount])).toEqual([
+      ['PAP_910', DEMO_VOUCHERS.springPrints, 21],
+      ['PAP_2030', DEMO_VOUCHERS.springPrints, 53],
+    ]);
+    expect(placed.totalAmount).toBe(85 + 215 - 21 - 53);
   });
 
   it('a PickupPoint order needs no address: it is collected at the channel’s point in the customer’s name', async () => {

@@ -1,10 +1,9 @@
 import {
   articleTitle,
-  PRINT_ARTICLES,
   findChannel,
   isPrintSize,
   PRINT_SIZES,
-  printLinePrice,
+  printsBySize,
   type PlacePrintsOrder,
   type PrintCurrency,
   type PrintSize,
@@ -12,6 +11,7 @@ import {
 } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
 import { badRequest } from '../../platform/http/errors.js';
+import type { VoucherOutcome, VoucherTrial } from '../campaigns/campaign.service.js';
 import type { PlaceOrderInput, PlaceOrderProduct } from '../orders/order.service.js';
 
 export interface PrintsCheckoutDeps {
@@ -21,18 +21,21 @@ export interface PrintsCheckoutDeps {
   photoFiles: (customerId: string, photoIds: string[]) => Promise<{ photoId: string; fileName: string; bytes: number }[]>;
   /** Places the order once per requestId: the same id again answers the order it already made. */
   placeOrder: (customer: Identity, input: PlaceOrderInput) => Promise<SuperOrder>;
+  /** What a campaign's voucher takes off each product, or why it takes nothing (the campaigns module). */
+  tryVoucher: (trial: VoucherTrial) => Promise<VoucherOutcome>;
 }
 
 type Issue = { path: string; message: string };
 
-/** The products of an order: one per size, in the price list's order, each priced in the channel's currency. */
+/** The products of an order: one per size (the contracts' rule, the editor's too), each named in English. */
 export function printsProducts(lines: readonly { size: PrintSize; quantity: number }[], productCode: string, currency: PrintCurrency): PlaceOrderProduct[] {
-  const bySize = new Map<PrintSize, number>();
-  for (const line of lines) bySize.set(line.size, (bySize.get(line.size) ?? 0) + line.quantity);
-  return PRINT_SIZES.filter((size) => bySize.has(size)).map((size) => {
-      const quantity = bySize.get(size) ?? 0;
-      return { title: articleTitle(PRINT_ARTICLES[size], 'en', `Photo prints ${size}`), articleName: PRINT_ARTICLES[size], productType: productCode, quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
-    });
+  return printsBySize(lines, currency).map(({ size, articleName, quantity, priceAmount }) => ({
+    title: articleTitle(articleName, 'en', `Photo prints ${size}`),
+    articleName,
+    productType: productCode,
+    quantity,
+    priceAmount,
+  }));
 }
 
 /**
@@ -59,6 +62,8 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
       if (issues.length || !channel) throw badRequest('Invalid prints order', issues);
 
       const lines = body.lines.map((line) => ({ size: line.size as PrintSize, quantity: line.quantity }));
+      const products = printsProducts(lines, body.productCode, channel.currency);
+      if (body.voucherCode !== undefined) await applyVoucher(deps, body.voucherCode, products, channel.currency);
       // The photos it is made of, each once: the order's picture, and what a reorder prints again.
       const files = await deps.photoFiles(identity.customerId, [...new Set(body.lines.map((line) => line.photoId))]);
       return deps.placeOrder(identity, {
@@ -67,10 +72,21 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
         source: body.productCode,
         deliveryType: body.deliveryType,
         deliveryAddress: body.deliveryType === 'Home' ? body.deliveryAddress : undefined,
-        products: printsProducts(lines, body.productCode, channel.currency),
+        products,
         files: files.map(({ photoId, fileName, bytes }) => ({ photoId, fileName, bytes })),
       });
     },
   };
 }
 export type PrintsCheckoutService = ReturnType<typeof printsCheckoutService>;
+
+/** Puts the voucher's share on each product, or refuses the order with a 400 saying why it does not apply. */
+async function applyVoucher(deps: PrintsCheckoutDeps, code: string, products: PlaceOrderProduct[], currency: PrintCurrency): Promise<void> {
+  const outcome = await deps.tryVoucher({ code, currency, products: products.map((p) => ({ articleName: p.articleName ?? p.title, price: p.priceAmount })) });
+  if ('refused' in outcome) throw badRequest('The voucher does not apply to this order', [{ path: 'voucherCode', message: outcome.refused }]);
+  const { offer, discounts } = outcome;
+  products.forEach((product, i) => {
+    // A product the offer is not for carries no voucher.
+    if (discounts[i]) product.voucher = { code: offer.voucherOptionCode, title: offer.title, discountAmount: discounts[i] };
+  });
+}

@@ -6,5 +6,4 @@ export const orderKeys = {
   detail: (orderCode: string) => [...orderKeys.all, 'detail', orderCode] as const,
   deliveryDates: (orderCode: string) => [...orderKeys.all, 'delivery-dates', orderCode] as const,
   reorderStatus: (orderCode: string) => [...orderKeys.all, 'reorder-status', orderCode] as const,
-  voucher: (voucherOptionCode: string, locale: string) => [...orderKeys.all, 'voucher', voucherOptionCode, locale] as const,
 };

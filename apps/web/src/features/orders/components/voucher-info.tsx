@@ -1,6 +1,6 @@
 import type { VoucherDetails } from '@shoebox/contracts';
 import { useTranslation } from 'react-i18next';
-import { useVoucher } from '../api/get-voucher';
+import { useVoucher } from '../../../api/orders/get-voucher';
 import { formatMoney } from '../lib/format';
 import styles from './order-details.module.css';
 

@@ -13,11 +13,13 @@ import { placeFailureKey } from '../lib/place-failure';
 import { deliveryResolver, emptyOrderForm, type CheckedDelivery, type PrintsOrderForm } from '../lib/prints-order-form';
 import { useDefaultDeliveryAddress } from '../lib/use-default-delivery-address';
 import { linesTotal, printCount, restoreLines, type PrintLine } from '../lib/prints-lines';
+import { useVoucherDiscount } from '../lib/use-voucher-discount';
 import { ApplyToAll } from './apply-to-all';
 import { DeliveryFields } from './delivery-fields';
 import { OrderPlaced } from './order-placed';
 import { PhotoLine } from './photo-line';
 import { SaveProjectButton } from './save-project-button';
+import { VoucherField } from './voucher-field';
 import styles from './prints-editor.module.css';
 
 /** What one press of Place order sends, and the requestId it keeps while the order stays the same. */
@@ -46,10 +48,13 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
   // Set at once, not at the next render: both clicks of a double click get here before the button is disabled.
   const sending = useRef(false);
   const [placed, setPlaced] = useState<SuperOrder | null>(null);
+  const [voucherCode, setVoucherCode] = useState<string | null>(null);
+  const voucher = useVoucherDiscount(voucherCode, lines, channel.currency);
 
   if (placed) return <OrderPlaced order={placed} />;
 
-  const total = linesTotal(lines, channel.currency);
+  const discount = voucher.kind === 'applied' ? voucher.discount : 0;
+  const total = linesTotal(lines, channel.currency) - discount;
   const update = (index: number, line: PrintLine) => setLines((all) => all.map((l, i) => (i === index ? line : l)));
 
   const submit = (delivery: CheckedDelivery) => {
@@ -60,6 +65,8 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
       channel: channel.code,
       lines,
       ...delivery,
+      // Only a voucher that applies to the order as it stands; the server checks it again.
+      ...(voucher.kind === 'applied' ? { voucherCode: voucher.offer.voucherOptionCode } : {}),
     };
     // A retry of the same order (a lost answer, a second click) carries the same requestId, so the server makes one order.
     const content = JSON.stringify(order);
@@ -108,6 +115,8 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
       <section className={styles.summary} aria-labelledby="prints-summary">
         <h2 id="prints-summary">{t('summary.heading')}</h2>
         <p>{t('summary.prints', { count: printCount(lines) })}</p>
+        <VoucherField voucher={voucher} onApply={setVoucherCode} money={money} />
+        {discount > 0 && <p>{t('summary.discount', { amount: money(discount) })}</p>}
         <p className={styles.total} aria-live="polite">
           {t('summary.total', { total: money(total) })}
         </p>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { apiUrl } from '../../../test/fixtures';
+import { campaignOffer } from '../../../test/orders';
 import { server } from '../../../test/msw-server';
 import { makePhoto } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
@@ -319,5 +320,80 @@ describe('the prints editor', () => {
     await openEditor(`/prints-editor?projectId=${stored!.id}`);
     expect(within(line(2)).getByRole('combobox', { name: 'Size of Photo 2' })).toHaveValue('15x20');
     expect(total()).toHaveTextContent('Total: £1.02');
+  });
+
+  describe("a campaign's voucher", () => {
+    const spring = campaignOffer({ voucherOptionCode: 'SPRING25', title: '25% off photo prints', description: 'Every size, any quantity.', discountValue: 25, articleGroups: ['PRINTS'] });
+    const books = campaignOffer({ voucherOptionCode: 'BOOKS20', title: '20% off photo books', articleGroups: ['PHOTO_BOOKS'] });
+    const welcome = campaignOffer({ voucherOptionCode: 'WELCOME5', title: '£5 off', discountKind: 'Amount', discountValue: 500, currency: 'GBP', minimumOrderAmount: 1500, articleGroups: [] });
+    function serveOffers() {
+      const known = new Map([spring, books, welcome].map((o) => [o.voucherOptionCode, o]));
+      server.use(
+        http.get(apiUrl('orders', '/api/v1/campaigns/offers'), () => HttpResponse.json({ items: [spring] })),
+        http.get(apiUrl('orders', '/api/v1/campaigns/offers/:code'), ({ params }) => {
+          const offer = known.get(String(params.code).toUpperCase());
+          return offer ? HttpResponse.json(offer) : HttpResponse.json({ status: 404, error: 'not_found', message: 'Voucher not found', correlationId: 'c' }, { status: 404 });
+        }),
+      );
+    }
+
+    test('the running offer for photo prints is shown with its code; using it takes its share off the total, and the order carries it', async () => {
+      serveOffers();
+      const { orders } = serveEditor();
+      const { user } = await openEditor();
+      const offers = await screen.findByRole('list', { name: 'Offers for photo prints' });
+      expect(offers).toHaveTextContent('25% off photo prints Every size, any quantity.');
+      await user.click(within(offers).getByRole('button', { name: 'Use code SPRING25' }));
+
+      // Two 10x15 prints at 17p: 25% is 8.5p, rounded down.
+      expect(await screen.findByText('25% off photo prints: £0.08 off')).toBeInTheDocument();
+      expect(screen.getByText('Discount: −£0.08')).toBeInTheDocument();
+      expect(total()).toHaveTextContent('Total: £0.26');
+      // A larger size changes the share at once.
+      await user.selectOptions(within(line(2)).getByRole('combobox', { name: 'Size of Photo 2' }), '20x30');
+      expect(await screen.findByText('25% off photo prints: £0.57 off')).toBeInTheDocument();
+      expect(total()).toHaveTextContent('Total: £1.75');
+
+      await fillAddress(user);
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      await screen.findByRole('heading', { name: 'Thank you for your order' });
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.voucherCode).toBe('SPRING25');
+    });
+
+    test('a typed code is checked when applied (Enter applies it and places nothing); one that does not apply says why and goes with no order', async () => {
+      serveOffers();
+      const { orders } = serveEditor();
+      const { user } = await openEditor();
+      const field = await screen.findByLabelText('Voucher code');
+
+      await user.type(field, 'nosuchcode{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent("We don't know this voucher code. Please check it and try again.");
+      await user.clear(field);
+      await user.type(field, 'books20');
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(await screen.findByText('This voucher is not for photo prints.')).toBeInTheDocument();
+      await user.clear(field);
+      await user.type(field, ' welcome5 {Enter}');
+      expect(await screen.findByText('This voucher is for orders of £15.00 or more.')).toBeInTheDocument();
+      expect(total()).toHaveTextContent('Total: £0.34');
+      expect(orders).toEqual([]);
+
+      await fillAddress(user);
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      await screen.findByRole('heading', { name: 'Thank you for your order' });
+      expect(orders[0]).not.toHaveProperty('voucherCode');
+    });
+
+    test('an applied voucher can be removed', async () => {
+      serveOffers();
+      serveEditor();
+      const { user } = await openEditor();
+      await user.click(await screen.findByRole('button', { name: 'Use code SPRING25' }));
+      await user.click(await screen.findByRole('button', { name: 'Remove voucher' }));
+      expect(screen.queryByText(/^Discount:/)).not.toBeInTheDocument();
+      expect(total()).toHaveTextContent('Total: £0.34');
+      expect(screen.getByLabelText('Voucher code')).toBeInTheDocument();
+    });
   });
 });
