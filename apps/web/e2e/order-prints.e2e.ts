@@ -16,7 +16,7 @@ interface StorageInfo {
   projectedDeletionDate: string;
 }
 interface Orders {
-  items: { orderCode: string; createdAt: string; totalAmount: number; currency: string; source: string; productCount: number }[];
+  items: { orderCode: string; createdAt: string; totalAmount: number; currency: string; source: string; productCount: number; products: { voucher: string | null }[] }[];
   total: number;
 }
 
@@ -68,6 +68,11 @@ describe('order prints: the library to the embedded editor to an order in My ord
 
       await emma.getByRole('combobox', { name: 'Size of Photo 2' }).selectOption('13x18');
       expect(await emma.getByText(/^Total:/).innerText()).toBe('Total: £0.59');
+      // The running spring campaign for photo prints: a quarter off each size, rounded down (4p and 10p).
+      await emma.getByRole('button', { name: 'Use code SPRING25' }).click();
+      await emma.getByText('Discount: −£0.14').waitFor();
+      expect(await emma.getByText(/^Total:/).innerText()).toBe('Total: £0.45');
+      await emma.getByText(/^Order before 22:00 (today|on \w+) for dispatch on /).waitFor();
       await fillAddress(emma);
       await shot(emma, 'prints-editor-desktop');
       await expectNoSeriousA11yViolations(emma, 'prints editor, 1280x800');
@@ -83,7 +88,8 @@ describe('order prints: the library to the embedded editor to an order in My ord
       const after = await orders(emma, server.baseUrl);
       expect(after.total).toBe(ordersBefore.total + 1);
       const placed = after.items.find((o) => o.orderCode === orderCode)!;
-      expect(placed).toMatchObject({ totalAmount: 59, currency: 'GBP', source: 'PAP_910', productCount: 2 });
+      expect(placed).toMatchObject({ totalAmount: 45, currency: 'GBP', source: 'PAP_910', productCount: 2 });
+      expect(placed.products.map((p) => p.voucher)).toEqual(['SPRING25', 'SPRING25']);
 
       // The storage period now counts from this order.
       const storageAfter = await storage(emma, server.baseUrl);
