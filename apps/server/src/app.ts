@@ -114,6 +114,8 @@ import { connectionPoolStats, createDatabase, databaseCheck, type Db } from './p
 import { migrateToLatest } from './platform/db/migrator.js';
 import type { EventBus } from './platform/events/event-bus.js';
 import { memoryEventBus } from './platform/events/memory-event-bus.js';
+import { sentryFailureSink } from './platform/error-reporting/sentry-failure-sink.js';
+import { serverFailureReporter } from './platform/error-reporting/server-failure-reporter.js';
 import { correlationIdFor, registerCorrelation } from './platform/http/correlation.js';
 import { embeddedJobQueue } from './platform/jobs/embedded-job-queue.js';
 import { jobProcess } from './platform/jobs/job-process.js';
@@ -198,7 +200,9 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     blobOrigins: config.blobs.kind === 's3' ? [new URL(s3BucketUrl(config.blobs)).origin] : [],
     https,
   };
-  registerErrorHandling(app);
+  // The server's own failures go where the browser's do (decision 117), once that service is wired below.
+  const failures = serverFailureReporter(app.log);
+  registerErrorHandling(app, failures);
   registerRequestGuards(app);
   registerProxyCheck(app, config.trustProxy);
   registerCorrelation(app);
@@ -210,8 +214,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   // Modules wired below define their job kinds on it; it takes jobs once everything is wired (below).
   // BullMQ and ioredis are loaded only when Redis is configured, as the S3 SDK is.
   const jobs: JobQueue = config.redisUrl
-    ? (await import('./platform/jobs/bullmq-job-queue.js')).bullmqJobQueue({ url: config.redisUrl, prefix: `${config.redisPrefix}jobs`, log: app.log })
-    : embeddedJobQueue({ db, log: app.log });
+    ? (await import('./platform/jobs/bullmq-job-queue.js')).bullmqJobQueue({ url: config.redisUrl, prefix: `${config.redisPrefix}jobs`, log: app.log, failures })
+    : embeddedJobQueue({ db, log: app.log, failures });
 
   const { mailer, outbox } = await createMailer(config);
   // Mails to addresses somebody else named, counted per recipient whoever asks (decision 076).
@@ -328,6 +332,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   // The browser's failures, signed in or not (decision 108).
   const errorReports = errorReportService(errorReportRows);
+  failures.connect(config.sentryDsn ? await sentryFailureSink({ dsn: config.sentryDsn, release: SERVER_VERSION }) : errorReports.failureSink());
   await app.register(errorReportRoutes({ service: errorReports, verify, trustProxy: config.trustProxy }), { prefix: SERVICE_BASE_PATHS.errorReports });
   const push = pushSocketService({ verify: verifyingLiveAccounts(verify, liveness.isLive), events, origins: config.origins, clientOf: (request) => clientAddressOf(request, config.trustProxy), log: app.log });
   registerPushRoutes(app, push);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { apiErrorSchema, ERROR_REPORTS_PATH, SERVICE_BASE_PATHS, type ErrorReport } from '@shoebox/contracts';
+import { apiErrorSchema, ERROR_REPORTS_PATH, FEEDBACK_PATH, SERVICE_BASE_PATHS, type ErrorReport } from '@shoebox/contracts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.js';
 import { newCustomer, useLibraryServer } from '../../test/photo-library.js';
@@ -128,4 +129,25 @@ describe.each(databases)('the error service on $name', (kind) => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--last takes a whole number from 1 to 10000, not "all"');
   }, 30_000);
+
+  it("keeps the server's own 500s with their correlation id, route and customer, the same failure once a minute (decision 117)", async () => {
+    const me = await newCustomer(server());
+    const db = server().db;
+    const send = () => server().app.inject({ method: 'POST', url: `${SERVICE_BASE_PATHS.customers}${FEEDBACK_PATH}`, headers: me.headers, payload: { rating: 5, comment: 'Lovely', page: '/orders' } });
+    // A table gone from under the service: the kind of failure no test of the service itself foresees.
+    await sql`ALTER TABLE feedback RENAME TO feedback_away`.execute(db);
+    const answers = [];
+    try {
+      for (let i = 0; i < 3; i++) answers.push(await send());
+    } finally {
+      await sql`ALTER TABLE feedback_away RENAME TO feedback`.execute(db);
+    }
+
+    expect(answers.map((a) => a.statusCode)).toEqual([500, 500, 500]);
+    const rows = await db.selectFrom('error_reports').selectAll().where('customer_id', '=', me.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.correlation_id).toBe(answers[0]!.headers['x-correlationid']);
+    expect(JSON.parse(rows[0]!.context)).toEqual({ source: 'request', where: `POST ${SERVICE_BASE_PATHS.customers}${FEEDBACK_PATH}` });
+    expect(rows[0]!.message).toMatch(/feedback/);
+  });
 });

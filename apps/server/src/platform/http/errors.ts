@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { CORRELATION_ID_HEADER, type ApiError, type ApiErrorParams } from '@shoebox/contracts';
 import { z } from 'zod/mini';
 import { MAX_REQUEST_NESTING, type UnsafeValue } from './unsafe-value.js';
+import type { ServerFailureReporter } from '../error-reporting/server-failure-reporter.js';
 import { isDependencyOutage, OUTAGE_ANSWER, OUTAGE_RETRY_AFTER_SECONDS } from './dependency-outage.js';
 
 /**
@@ -101,10 +102,21 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, code
     .send(errorBody(status, code, message, String(request.id), more));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** A 500 goes to the error service too (decision 117), named by its correlation id, route and customer. */
+function reportUnexpected(failures: ServerFailureReporter | undefined, error: unknown, request: FastifyRequest) {
+  failures?.report(error, {
+    correlationId: String(request.id),
+    source: 'request',
+    where: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+    customerId: request.identity?.customerId ?? null,
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance, failures?: ServerFailureReporter): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status === 500) reportUnexpected(failures, error, request);
       else request.log.info({ status: error.status, code: error.code }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof MethodNotAllowed) reply.header('Allow', error.allow.join(', '));
@@ -121,6 +133,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(request, reply, OUTAGE_ANSWER.status, OUTAGE_ANSWER.code, OUTAGE_ANSWER.message);
     }
     request.log.error({ err: error }, 'Unhandled error');
+    reportUnexpected(failures, error, request);
     return send(request, reply, 500, 'internal', 'An unexpected error has occurred');
   });
 }

@@ -1,5 +1,6 @@
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { ServerFailureReporter } from '../error-reporting/server-failure-reporter.js';
 import { currentTrace, withTrace } from '../runtime/trace.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 import { jobKinds, type JobKind } from './job-kinds.js';
@@ -10,6 +11,8 @@ export interface BullmqJobQueueOptions {
   /** BullMQ's key prefix: every key of these queues starts with it and a colon, e.g. `shoebox:jobs`. */
   prefix: string;
   log: JobLog;
+  /** Told of each job given up, for the error service (decision 117). */
+  failures?: Pick<ServerFailureReporter, 'report'>;
   timing?: Partial<JobTiming>;
 }
 
@@ -99,6 +102,7 @@ export function bullmqJobQueue(o: BullmqJobQueueOptions): JobQueue {
         return;
       }
       log.error(details, 'A job is given up');
+      o.failures?.report(error, { correlationId: currentTrace() ?? job.data.id, source: 'job', where: kind });
       const run: JobRun<unknown> = { id: job.data.id, kind, payload: job.data.payload, attempt: job.attemptsMade, signal: new AbortController().signal };
       if (!definition.onGivenUp) return;
       const call = definition

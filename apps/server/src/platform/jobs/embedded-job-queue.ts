@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { ServerFailureReporter } from '../error-reporting/server-failure-reporter.js';
 import { currentTrace, withTrace } from '../runtime/trace.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 import { jobKinds, type JobKind } from './job-kinds.js';
@@ -24,6 +25,8 @@ export interface EmbeddedJobTiming extends JobTiming {
 export interface EmbeddedJobQueueOptions {
   db: Db;
   log: JobLog;
+  /** Told of each job given up, for the error service (decision 117). */
+  failures?: Pick<ServerFailureReporter, 'report'>;
   timing?: Partial<EmbeddedJobTiming>;
 }
 
@@ -213,6 +216,7 @@ export function embeddedJobQueue(o: EmbeddedJobQueueOptions): JobQueue {
    */
   async function giveUp(claim: Claim, definition: JobKind, job: JobRun<unknown>, error: Error): Promise<void> {
     log.error({ err: error, kind: claim.kind, jobId: claim.id, attempt: claim.attempt }, 'A job is given up');
+    o.failures?.report(error, { correlationId: currentTrace() ?? claim.id, source: 'job', where: claim.kind });
     if (definition.onGivenUp) {
       try {
         await definition.onGivenUp(job, error);

@@ -217,6 +217,8 @@ describe.each(backends)('job queue: $name', (backend) => {
     await sleep(500);
     expect(attempts).toEqual([1, 2, 3]);
     expect(givenUp).toEqual([{ attempt: 3, message: 'broken on attempt 3' }]);
+    // The error service hears of it once, by the job's kind and the trace it was enqueued under (none here: its id).
+    expect(queue.reported).toEqual([{ correlationId: 'doomed', source: 'job', where: kind, message: 'broken on attempt 3' }]);
   });
 
   it('succeeds on a later attempt without being given up', async () => {
