@@ -25,14 +25,25 @@ export interface PrintsCheckoutDeps {
 
 type Issue = { path: string; message: string };
 
-/** The products of an order: one per size, in the price list's order, each priced in the channel's currency. */
-export function printsProducts(lines: readonly { size: PrintSize; quantity: number }[], productCode: string, currency: PrintCurrency): PlaceOrderProduct[] {
-  const bySize = new Map<PrintSize, number>();
-  for (const line of lines) bySize.set(line.size, (bySize.get(line.size) ?? 0) + line.quantity);
+/**
+ * The products of an order: one per size, in the price list's order, each priced in the channel's currency, with
+ * the photos it prints in the order's lines' order and each one's copies (what its print file is made of, decision 113).
+ */
+export function printsProducts(lines: readonly { photoId: string; size: PrintSize; quantity: number }[], productCode: string, currency: PrintCurrency): PlaceOrderProduct[] {
+  const bySize = new Map<PrintSize, { photoId: string; copies: number }[]>();
+  for (const line of lines) bySize.set(line.size, [...(bySize.get(line.size) ?? []), { photoId: line.photoId, copies: line.quantity }]);
   return PRINT_SIZES.filter((size) => bySize.has(size)).map((size) => {
-      const quantity = bySize.get(size) ?? 0;
-      return { title: articleTitle(PRINT_ARTICLES[size], 'en', `Photo prints ${size}`), articleName: PRINT_ARTICLES[size], productType: productCode, quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
-    });
+    const photos = bySize.get(size) ?? [];
+    const quantity = photos.reduce((sum, p) => sum + p.copies, 0);
+    return {
+      title: articleTitle(PRINT_ARTICLES[size], 'en', `Photo prints ${size}`),
+      articleName: PRINT_ARTICLES[size],
+      productType: productCode,
+      quantity,
+      priceAmount: printLinePrice({ size, quantity }, currency),
+      photos,
+    };
+  });
 }
 
 /**
@@ -58,7 +69,7 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
       });
       if (issues.length || !channel) throw badRequest('Invalid prints order', issues);
 
-      const lines = body.lines.map((line) => ({ size: line.size as PrintSize, quantity: line.quantity }));
+      const lines = body.lines.map((line) => ({ photoId: line.photoId, size: line.size as PrintSize, quantity: line.quantity }));
       // The photos it is made of, each once: the order's picture, and what a reorder prints again.
       const files = await deps.photoFiles(identity.customerId, [...new Set(body.lines.map((line) => line.photoId))]);
       return deps.placeOrder(identity, {
