@@ -87,7 +87,7 @@ import { invoiceService } from './modules/invoices/invoice.service.js';
 import { definePrintFileJob, printFileKey } from './modules/products/print-file-job.js';
 import { productFileRepository } from './modules/products/product-file.repository.js';
 import { PRODUCT_FILE_LINK_PATH, productFileLinkRoutes, productRoutes } from './modules/products/product.routes.js';
-import { productService } from './modules/products/product.service.js';
+import { productService, type ProductService } from './modules/products/product.service.js';
 import { photoBooks } from './modules/widgets/photo-books.js';
 import { widgetPublicRoutes, widgetRoutes } from './modules/widgets/widget.routes.js';
 import { identityService } from './modules/identities/identity.service.js';
@@ -153,6 +153,8 @@ export interface Shoebox {
   activation: LibraryActivationService;
   /** Orders: placed by the prints checkout, moved along by fulfilment, seeded for the demo accounts. */
   orders: OrderService;
+  /** Products' files: the print-file pass, run by tests at once rather than on its minute. */
+  products: ProductService;
   /** Temporary selections for the prints hand-off: the prints checkout checks an order's photos against one. */
   tempSelections: TempSelectionService;
   /** Account deletion: the deletion request's confirmation marks and starts it. */
@@ -431,6 +433,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     tempSelections,
     orders,
     accountDeletions,
+    products,
     retention,
     accountRequests,
     async close() {

@@ -77,13 +77,13 @@ export function productFileRepository(db: Db) {
     ordersWithoutFiles: async (since: string, limit: number): Promise<string[]> =>
       (
         await db
-          .selectFrom('order_product_photos as pp')
-          .innerJoin('order_products as p', 'p.code', 'pp.product_code')
-          .select('pp.order_id')
+          .selectFrom('order_products as p')
+          .select('p.order_id')
           .distinct()
           .where('p.created_at', '>=', since)
           .where('p.article_name', 'in', Object.values(PRINT_ARTICLES))
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('product_files as f').select('f.id').whereRef('f.product_code', '=', 'pp.product_code'))))
+          .where((eb) => eb.exists(eb.selectFrom('order_product_photos as pp').select('pp.position').whereRef('pp.product_code', '=', 'p.code')))
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('product_files as f').select('f.id').whereRef('f.product_code', '=', 'p.code'))))
           .limit(limit)
           .execute()
       ).map((r) => r.order_id),

@@ -191,6 +191,19 @@ describe.each(databases)("products' print files and the PDF services on $name", 
     expect((await get(undefined, `${ORDERS}/file-links/${randomUUID()}?${fresh}`)).statusCode).toBe(403);
   });
 
+  it('an order whose print files were never asked for (the process stopped after its commit) gets them from the pass that looks for them', async () => {
+    const { who, order } = await orderPrints([{ width: 64, height: 48 }], ([id]) => [{ photoId: id!, size: '10x15', quantity: 4 }]);
+    const code = order.products[0]!.code;
+    const first = (await settled(who, code)).files[0]!.id;
+    await server().db.deleteFrom('product_files').where('id', '=', first).execute();
+    expect((await productOf(who, code)).files).toEqual([]);
+
+    expect(await server().products.resume()).toBeGreaterThanOrEqual(1);
+    const made = await settled(who, code);
+    expect(made.files.map((f) => [f.state, f.pages])).toEqual([['ready', 1]]);
+    expect(made.files[0]!.id).not.toBe(first);
+  });
+
   it('a product that prints photos all deleted before its file is made fails as photos_missing, and says so', async () => {
     const { who, photoIds, order } = await orderPrints([{ width: 64, height: 48 }], ([id]) => [{ photoId: id!, size: '10x15', quantity: 1 }]);
     const code = order.products[0]!.code;

@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('order_product_photos_pk', ['product_code', 'position'])
     .execute();
   await db.schema.createIndex('order_product_photos_order').on('order_product_photos').column('order_id').execute();
+  // The pass that finds orders whose print files were never asked for reads only the last days' products.
+  await db.schema.createIndex('order_products_created_idx').on('order_products').column('created_at').execute();
 
   await db.schema
     .createTable('product_files')
@@ -37,5 +39,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('order_products_created_idx').execute();
   for (const table of ['product_files', 'order_product_photos']) await db.schema.dropTable(table).execute();
 }
