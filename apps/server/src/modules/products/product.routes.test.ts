@@ -115,6 +115,24 @@ describe.each(databases)("products' print files and the PDF services on $name", 
     expect((await get(who, `${ORDERS}/v1/Products/${order.products[0]!.code}?extendResponseCommand=all`)).statusCode).toBe(400);
   });
 
+  it('keeps which photo each product prints, in the order’s order, with its copies; the same request id with the photos placed otherwise is a 409', async () => {
+    const { who, photoIds, body, order } = await orderPrints([{ width: 64, height: 48 }, { width: 64, height: 48 }], ([a, b]) => [
+      { photoId: b!, size: '10x15', quantity: 2 },
+      { photoId: a!, size: '10x15', quantity: 5 },
+    ]);
+    const placed = await server().db.selectFrom('order_product_photos').select(['product_code', 'position', 'photo_id', 'copies']).where('product_code', '=', order.products[0]!.code).orderBy('position').execute();
+    expect(placed).toEqual([
+      { product_code: order.products[0]!.code, position: 0, photo_id: photoIds[1], copies: 2 },
+      { product_code: order.products[0]!.code, position: 1, photo_id: photoIds[0], copies: 5 },
+    ]);
+    const swapped = { ...body, lines: [body.lines[1]!, body.lines[0]!] };
+    const again = await server().app.inject({ method: 'POST', url: `${ORDERS}${PRINTS_ORDERS_PATH}`, headers: who.headers, payload: swapped });
+    expect(again.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(again.json()).error).toBe('request_id_in_use');
+    const same = await server().app.inject({ method: 'POST', url: `${ORDERS}${PRINTS_ORDERS_PATH}`, headers: who.headers, payload: body });
+    expect(superOrderSchema.parse(same.json()).orderCode).toBe(order.orderCode);
+  });
+
   it('a retried or doubled job leaves one file, and a finished one is not made again', async () => {
     const { who, order } = await orderPrints([{ width: 64, height: 48 }], ([id]) => [{ photoId: id!, size: '9x13', quantity: 2 }]);
     const first = await settled(who, order.products[0]!.code);
