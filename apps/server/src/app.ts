@@ -81,10 +81,13 @@ import { uploadRepository } from './modules/uploads/upload.repository.js';
 import { registerUploadRoutes } from './modules/uploads/upload.routes.js';
 import { uploadService, type UploadService } from './modules/uploads/upload.service.js';
 import { identityRepository } from './modules/identities/identity.repository.js';
-import { INVOICE_LINK_SECRET, invoiceLinkSigner } from './modules/invoices/invoice-link.js';
 import { invoiceRepository } from './modules/invoices/invoice.repository.js';
 import { INVOICE_PDF_LINK_PATH, invoicePdfLinkRoutes, invoiceRoutes } from './modules/invoices/invoice.routes.js';
 import { invoiceService } from './modules/invoices/invoice.service.js';
+import { definePrintFileJob, printFileKey } from './modules/products/print-file-job.js';
+import { productFileRepository } from './modules/products/product-file.repository.js';
+import { PRODUCT_FILE_LINK_PATH, productFileLinkRoutes, productRoutes } from './modules/products/product.routes.js';
+import { productService, type ProductService } from './modules/products/product.service.js';
 import { photoBooks } from './modules/widgets/photo-books.js';
 import { widgetPublicRoutes, widgetRoutes } from './modules/widgets/widget.routes.js';
 import { identityService } from './modules/identities/identity.service.js';
@@ -99,6 +102,7 @@ import { routeInventory, routeKey, unaccountedRoutes, type RegisteredRoute } fro
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './platform/auth/access-token.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { accountLiveness, LIVE_ACCOUNT_TRUST_MS, refuseEndedAccounts, verifyingLiveAccounts } from './platform/auth/live-account.js';
+import { OWNER_LINK_SECRET, ownerLinkSigner } from './platform/auth/owner-link.js';
 import { getOrCreateSecret } from './platform/auth/secrets.js';
 import { registerBlobRoutes } from './platform/blobs/blob-routes.js';
 import { createBlobStore } from './platform/blobs/create-blob-store.js';
@@ -151,6 +155,8 @@ export interface Shoebox {
   activation: LibraryActivationService;
   /** Orders: placed by the prints checkout, moved along by fulfilment, seeded for the demo accounts. */
   orders: OrderService;
+  /** Products' files: the print-file pass, run by tests at once rather than on its minute. */
+  products: ProductService;
   /** Temporary selections for the prints hand-off: the prints checkout checks an order's photos against one. */
   tempSelections: TempSelectionService;
   /** Account deletion: the deletion request's confirmation marks and starts it. */
@@ -245,7 +251,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const uploadFiles = await createUploadDatastore(config, db);
   const customers = customerService(customerRepository(db));
   const uploads = uploadService({ uploads: uploadRows, datastore: uploadFiles, photos: library, albums, mayAdd: customers.mayAdd });
-  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, picturesOf: library.picturesOf, log: app.log });
+  // An order placed asks for its products' print files (decision 113); the products service is made just below.
+  const orders = orderService({ repo: orderRepository(db), events, customerOf: customers.me, picturesOf: library.picturesOf, log: app.log, placed: (orderId) => products.filesForOrder(orderId) });
   const backupRows = backupRepository(db);
   const exports = exportJob({ repo: backupRows, blobs, libraryOriginals: library.libraryOriginals, mailer, publicUrl: config.publicUrl });
   jobs.define<ExportJobPayload>(EXPORT_JOB, exports.run, exports.options);
@@ -253,9 +260,22 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const activation = libraryActivationService({ db, blobs, jobs, events, uploads, workDir: path.join(config.dataDir, 'library-import'), log: app.log });
   const downloadRows = downloadRepository(db);
   const downloads = downloadService({ repo: downloadRows, originalsOf: library.originalsOf, sharedPhotoOwners: albums.sharedPhotoOwners, jobs, blobs });
+  // One key signs the minute-long links to customers' files: invoices and products' print files (decisions 057, 114).
+  const fileLinks = ownerLinkSigner(await getOrCreateSecret(db, OWNER_LINK_SECRET, () => randomBytes(32).toString('base64url')));
+  const productFileRows = productFileRepository(db);
+  definePrintFileJob(jobs, { repo: productFileRows, placementOf: orders.placementOf, originalsOf: library.originalsOf, blobs, log: app.log });
+  const products = productService({
+    repo: productFileRows,
+    jobs,
+    signer: fileLinks,
+    linkBase: `${config.publicUrl}${SERVICE_BASE_PATHS.orders}${PRODUCT_FILE_LINK_PATH}`,
+    blobs,
+    productOf: orders.product,
+    placementsOf: orders.placementsOf,
+  });
   const invoices = invoiceService({
     repo: invoiceRepository(db),
-    signer: invoiceLinkSigner(await getOrCreateSecret(db, INVOICE_LINK_SECRET, () => randomBytes(32).toString('base64url'))),
+    signer: fileLinks,
     linkBase: `${config.publicUrl}${SERVICE_BASE_PATHS.invoices}${INVOICE_PDF_LINK_PATH}`,
   });
   const tempSelectionRows = tempSelectionRepository(db);
@@ -287,6 +307,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       retentionRows.deleteAllOf,
       errorReportRows.deleteAllOf,
       feedbackRows.deleteAllOf,
+      products.deleteAllOf,
     ],
     liveTrustMs: LIVE_ACCOUNT_TRUST_MS,
     accountEnded: liveness.forget,
@@ -328,6 +349,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const fulfilment = fulfilmentService({ statusOf: orders.statusOf, move: async (code, to, tracking) => (await orders.move(code, to, tracking)).order });
   await app.register(fulfilmentRoutes(fulfilment, backOfficeCredential({ key: fulfilmentKey, failures: backOfficeFailureRepository(db) })), { prefix: SERVICE_BASE_PATHS.orders });
   await app.register(invoicePdfLinkRoutes(invoices), { prefix: SERVICE_BASE_PATHS.invoices });
+  await app.register(productFileLinkRoutes(products), { prefix: SERVICE_BASE_PATHS.orders });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
   // The browser's failures, signed in or not (decision 108).
@@ -369,6 +391,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     await registerUploadRoutes(api, { datastore: uploadFiles, service: uploads });
     await api.register(downloadRoutes(downloads), { prefix: SERVICE_BASE_PATHS.downloads });
     await api.register(orderRoutes(orders), { prefix: SERVICE_BASE_PATHS.orders });
+    await api.register(productRoutes(products), { prefix: SERVICE_BASE_PATHS.orders });
     const campaigns = campaignService(campaignRepository(db), async (identity, productCode) => (await orders.product(identity, productCode)).voucher);
     await api.register(
       printsCheckoutRoutes(printsCheckoutService({ selectionPhotos: tempSelections.photosOf, photoFiles: library.originalsOf, placeOrder: orders.place, tryVoucher: campaigns.tryVoucher })),
@@ -395,6 +418,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   const downloadSweeper = startDownloadSweeper({ repo: downloadRows, service: downloads, blobs, log: app.log });
   const tempSelectionSweeper = startTempSelectionSweeper({ repo: tempSelectionRows, log: app.log });
   const accountDeletionResume = accountDeletions.startResumePass(app.log);
+  const printFileResume = products.startResumePass(app.log);
   const retentionSchedule = retention.startSchedule(app.log);
   const shareSweeper = books.startShareSweeper();
   const purge = setInterval(() => {
@@ -417,6 +441,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     tempSelections,
     orders,
     accountDeletions,
+    products,
     retention,
     accountRequests,
     async close() {
@@ -427,6 +452,7 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
       await downloadSweeper.stop();
       await tempSelectionSweeper.stop();
       await accountDeletionResume.stop();
+      await printFileResume.stop();
       await retentionSchedule.stop();
       await shareSweeper.stop();
       await recovery.stop();
@@ -444,5 +470,5 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
 /** The blob folders that hold one customer's files and nobody else's, from each owner's key: a deleted account's are removed whole. */
 function customerBlobFolders(customerId: string): string[] {
   // Every one of these keys is <root>/<customer id>/…: its first two segments are the customer's folder.
-  return [photoBlobPrefix(customerId, 'x'), archiveKey(customerId, 'x'), exportBlobPrefix(customerId, 'x'), legacyPhotoKey(customerId, 'x')].map((key) => key.split('/').slice(0, 2).join('/'));
+  return [photoBlobPrefix(customerId, 'x'), archiveKey(customerId, 'x'), exportBlobPrefix(customerId, 'x'), legacyPhotoKey(customerId, 'x'), printFileKey(customerId, 'x')].map((key) => key.split('/').slice(0, 2).join('/'));
 }

@@ -1,6 +1,7 @@
 import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, ERROR_REPORTS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
+import { PRODUCT_FILE_LINK_PATH } from './modules/products/product.routes.js';
 import { PUSH_PATH } from './modules/push/push.routes.js';
 import { BLOCKED_ORDER_PATH, SHARED_BOOK_COVER_PATH, SHARED_BOOK_PATH, SHARED_BOOK_PHOTO_PATH } from './modules/widgets/widget.routes.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from './platform/api/api-reference.routes.js';
@@ -39,6 +40,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`GET ${PUSH_PATH}`]: 'the push socket: its first message carries the access token, which is checked then (decision 048); a plain GET answers 426',
   [`GET ${BLOB_ROUTE}/*`]: 'photo bytes, for whoever holds a signed URL (checked by the route)',
   [`GET ${SERVICE_BASE_PATHS.invoices}${INVOICE_PDF_LINK_PATH}/:kind/:id`]: 'an invoice PDF, opened by its customer from a link signed for them that lasts a minute (decision 057)',
+  [`GET ${SERVICE_BASE_PATHS.orders}${PRODUCT_FILE_LINK_PATH}/:id`]: "a product's print file, opened by its customer from a link signed for them that lasts a minute (decision 114)",
   [`* ${OIDC_PREFIX}/*`]: 'the sign-in provider (discovery, keys, authorization, tokens)',
   [`GET ${OIDC_PREFIX}/interaction/:uid`]: 'the sign-in page',
   [`POST ${OIDC_PREFIX}/interaction/:uid/login`]: 'the sign-in form',

@@ -33,6 +33,7 @@ export * from './invoices.js';
 export * from './push.js';
 export * from './projects.js';
 export * from './prints.js';
+export * from './products.js';
 export * from './campaigns.js';
 export * from './fulfilment.js';
 export * from './temp-selections.js';

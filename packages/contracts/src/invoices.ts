@@ -6,8 +6,12 @@ import { idSchema, queryInt, text } from './text.js';
 export const INVOICE_MAX_LINES = 200;
 /** An invoice line's description is printed on one line of the PDF. */
 export const INVOICE_LINE_DESCRIPTION_MAX_LENGTH = 120;
-/** How long the link to an invoice PDF opens it (decision 057): long enough to click, too short to pass on. */
-export const INVOICE_LINK_VALID_SECONDS = 60;
+/**
+ * How long a link to one of a customer's files (an invoice PDF, a product's print file) opens it (decisions 057,
+ * 114): long enough to click, too short to pass on.
+ */
+export const SIGNED_FILE_LINK_VALID_SECONDS = 60;
+export const INVOICE_LINK_VALID_SECONDS = SIGNED_FILE_LINK_VALID_SECONDS;
 /** The highest page of historical invoices one may ask for: far beyond any customer's history. */
 export const HISTORICAL_INVOICES_MAX_PAGE = 10_000;
 

@@ -38,20 +38,23 @@ export const printLinePrice = (line: { size: PrintSize; quantity: number }, curr
   printUnitPrice(line.size, currency) * line.quantity;
 
 /** One product of a prints order: every print of one size together, as the order is placed and priced. */
-export interface PrintsProduct {
+export interface PrintsProduct<L> {
   size: PrintSize;
   articleName: string;
   quantity: number;
   priceAmount: number;
+  /** The order's lines of this size, in the order's order. */
+  lines: L[];
 }
 
 /** The products of a prints order: one per size, in the price list's order, each priced in the currency. */
-export function printsBySize(lines: readonly { size: PrintSize; quantity: number }[], currency: PrintCurrency): PrintsProduct[] {
-  const bySize = new Map<PrintSize, number>();
-  for (const line of lines) bySize.set(line.size, (bySize.get(line.size) ?? 0) + line.quantity);
+export function printsBySize<L extends { size: PrintSize; quantity: number }>(lines: readonly L[], currency: PrintCurrency): PrintsProduct<L>[] {
+  const bySize = new Map<PrintSize, L[]>();
+  for (const line of lines) bySize.set(line.size, [...(bySize.get(line.size) ?? []), line]);
   return PRINT_SIZES.filter((size) => bySize.has(size)).map((size) => {
-    const quantity = bySize.get(size) ?? 0;
-    return { size, articleName: PRINT_ARTICLES[size], quantity, priceAmount: printLinePrice({ size, quantity }, currency) };
+    const ofSize = bySize.get(size) ?? [];
+    const quantity = ofSize.reduce((sum, line) => sum + line.quantity, 0);
+    return { size, articleName: PRINT_ARTICLES[size], quantity, priceAmount: printLinePrice({ size, quantity }, currency), lines: ofSize };
   });
 }
 

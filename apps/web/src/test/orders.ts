@@ -7,6 +7,8 @@ import {
   type DeliveryDates,
   type OrderProduct,
   type OrderStatus,
+  type PdfLink,
+  type ProductFile,
   type SuperOrder,
 } from '@shoebox/contracts';
 import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
@@ -111,6 +113,10 @@ export class FakeOrders {
   deliveryDates = new Map<string, DeliveryDates>();
   offers = new Map<string, CampaignOffer>();
   reorderable = true;
+  /** Each product's files by its code (none unless set), and the links GET /v1/pdf/me/{id} answers by file id. */
+  productFiles = new Map<string, ProductFile[]>();
+  pdfLinks = new Map<string, PdfLink>();
+  readonly pdfLinkRequests: string[] = [];
   /** Answers the list, or an order, with this status instead of its data. */
   listStatus = 200;
   orderStatus = 200;
@@ -162,6 +168,17 @@ export class FakeOrders {
         if (!this.find(orderCode)!.deliveryAddressChangeable) return refusal(409, 'delivery_address_not_changeable');
         this.update(orderCode, { deliveryAddress: parsed.data });
         return new HttpResponse(null, { status: 204 });
+      }),
+      http.get(apiUrl('orders', '/v1/Products/:code'), ({ params }) => {
+        const code = String(params.code);
+        const order = this.orders.find((o) => o.products.some((p) => p.code === code));
+        const product = order?.products.find((p) => p.code === code);
+        return order && product ? HttpResponse.json({ ...product, orderCode: order.orderCode, files: this.productFiles.get(code) ?? [] }) : refusal(404, 'not_found');
+      }),
+      http.get(apiUrl('orders', '/v1/pdf/me/:id'), ({ params }) => {
+        this.pdfLinkRequests.push(String(params.id));
+        const link = this.pdfLinks.get(String(params.id));
+        return link ? HttpResponse.json(link) : refusal(404, 'not_found');
       }),
       http.get(apiUrl('orders', '/OrderDeliveryDates/:code'), ({ params }) => {
         const dates = this.deliveryDates.get(String(params.code));

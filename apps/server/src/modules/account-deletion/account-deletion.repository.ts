@@ -114,6 +114,8 @@ export function accountDeletionRepository(db: Db) {
      */
     async detachOrders(customerId: string, tombstone: string, keepFrom: string) {
       await db.transaction().execute(async (trx) => {
+        // Which photos each product printed names the customer's photos: it goes with every order, kept or not (decision 113).
+        await trx.deleteFrom('order_product_photos').where('order_id', 'in', trx.selectFrom('orders').select('id').where('customer_id', '=', customerId)).execute();
         const expired = (await trx.selectFrom('orders').select('id').where('customer_id', '=', customerId).where('created_at', '<', keepFrom).execute()).map((r) => r.id);
         if (expired.length) {
           await trx.deleteFrom('order_files').where('order_id', 'in', expired).execute();

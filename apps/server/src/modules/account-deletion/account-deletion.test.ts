@@ -126,6 +126,11 @@ async function seedEverything(server: TestShoebox, customer: TestCustomer): Prom
   await db.insertInto('order_products').values([orderId, oldOrderId].map((id, i) => ({ code: `P-${id.slice(0, 8)}`, order_id: id, customer_id: cid, position: i, status: 'Delivered', created_at: iso(), payment_changed_at: null, title: 'Prints', product_type: 'prints', article_name: 'print-10x15', quantity: 3, price_amount: 300, voucher_code: null, voucher_title: null, voucher_discount_amount: null }))).execute();
   await db.insertInto('order_files').values({ id: randomUUID(), order_id: orderId, position: 0, photo_id: photoIds[0]!, file_name: `${customer.email}-beach.jpg`, bytes: 10, uploaded_at: iso() }).execute();
   await db.insertInto('order_history_versions').values({ customer_id: cid, version: 3 }).execute();
+  // Which photo the product printed, and its print file (decision 113).
+  await db.insertInto('order_product_photos').values({ product_code: `P-${orderId.slice(0, 8)}`, position: 0, order_id: orderId, photo_id: photoIds[0]!, copies: 3 }).execute();
+  const printFileId = randomUUID();
+  putBlob(`product-files/${cid}/${printFileId}.pdf`);
+  await db.insertInto('product_files').values({ id: printFileId, product_code: `P-${orderId.slice(0, 8)}`, purpose: 'product.pdf', customer_id: cid, state: 'ready', created_at: iso(), finished_at: iso(), bytes: 10, pages: 1, left_out: 0, failure: null }).execute();
 
   const billedTo = JSON.stringify({ company: 'Test Ltd', vat: 'GB123456789', name: 'Test Customer', email: customer.email });
   await db.insertInto('invoice_groups').values({ id: invoiceGroupId, customer_id: cid, invoice_number: `G-${invoiceGroupId.slice(0, 6)}`, channel: 'www.printhaven.co.uk', issued_at: iso(400 * DAY_MS), billed_to: billedTo }).execute();

@@ -5,7 +5,7 @@ import { seedDemoInvoices } from '../../seed/demo-invoices.js';
 import { databases } from '../../test/databases.js';
 import { bearer, forgeAccessToken, identityClaimsOf } from '../../test/sign-in.js';
 import { useTestShoebox } from '../../test/test-server.js';
-import { INVOICE_LINK_SECRET, invoiceLinkSigner } from './invoice-link.js';
+import { OWNER_LINK_SECRET, ownerLinkSigner } from '../../platform/auth/owner-link.js';
 import { INVOICE_PDFS_PER_CUSTOMER } from './invoice-pdf-queue.js';
 import { pdfText } from './pdf-text.js';
 
@@ -177,13 +177,13 @@ describe.each(databases)('business invoices on $name', (kind) => {
     await refused(new URL(url.toString().replace(mine!.id, other!.id)));
     await refused(new URL(url.toString().replace('/historical/', '/group/')));
     // The same link made a minute and a second ago, with the server's own key: expired.
-    const secret = await getOrCreateSecret(server().db, INVOICE_LINK_SECRET, () => 'unused');
-    const old = invoiceLinkSigner(secret, () => Date.now() - (INVOICE_LINK_VALID_SECONDS + 1) * 1000).sign('historical', mine!.id, ids.nora);
+    const secret = await getOrCreateSecret(server().db, OWNER_LINK_SECRET, () => 'unused');
+    const old = ownerLinkSigner(secret, () => Date.now() - (INVOICE_LINK_VALID_SECONDS + 1) * 1000).sign('historical', mine!.id, ids.nora);
     await refused(new URL(`${url.origin}${url.pathname}?${old.query}`));
-    const fresh = invoiceLinkSigner(secret).sign('historical', mine!.id, ids.nora);
+    const fresh = ownerLinkSigner(secret).sign('historical', mine!.id, ids.nora);
     expect((await openLink(`${url.origin}${url.pathname}?${fresh.query}`)).statusCode).toBe(200);
     // Signed for another customer: not this invoice's.
-    const forOther = invoiceLinkSigner(secret).sign('historical', mine!.id, ids.bram);
+    const forOther = ownerLinkSigner(secret).sign('historical', mine!.id, ids.bram);
     await refused(new URL(`${url.origin}${url.pathname}?${forOther.query}`));
   });
 

@@ -1,8 +1,8 @@
 import { findChannel, type HistoricalInvoiceList, type InvoicePdfLink } from '@shoebox/contracts';
 import type { Identity } from '../../platform/auth/access-token.js';
+import type { OwnerLinkSigner } from '../../platform/auth/owner-link.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { invoiceLinesProblem, invoiceTotals, type InvoiceLine } from './invoice-amounts.js';
-import type { InvoiceKind, InvoiceLinkSigner } from './invoice-link.js';
 import { invoicePdfQueue } from './invoice-pdf-queue.js';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 import type { HistoricalInvoiceRow, InvoiceGroupRow, InvoiceRepository } from './invoice.repository.js';
@@ -17,7 +17,7 @@ export interface BilledTo {
 
 export interface InvoiceServiceDeps {
   repo: InvoiceRepository;
-  signer: InvoiceLinkSigner;
+  signer: OwnerLinkSigner;
   /** Where the links point: this server's public address and the invoices service's path on it. */
   linkBase: string;
 }
@@ -26,6 +26,8 @@ export interface InvoicePdf {
   bytes: Buffer;
   fileName: string;
 }
+
+export type InvoiceKind = 'group' | 'historical';
 
 const invoiceNotFound = () => notFound('Invoice not found');
 /** Consumers have no invoices: the account area does not offer them the screen, and the API says why (decision 057). */

@@ -3,11 +3,12 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { lockLiveCustomer } from '../customers/customer.service.js';
 import { freshReads } from './fresh-reads.js';
-import type { Database, OrderFilesTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
+import type { Database, OrderFilesTable, OrderProductPhotosTable, OrderProductsTable, OrdersTable } from '../../platform/db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderProductRow = OrderProductsTable;
 export type OrderFileRow = OrderFilesTable;
+export type OrderProductPhotoRow = OrderProductPhotosTable;
 
 /** An order row's tracking columns: all three set, or (before its parcel is tracked) none. */
 export const trackingColumns = (t: ParcelTracking | null | undefined) => ({
@@ -117,6 +118,16 @@ export function orderRepository(db: Db) {
       return new Map(rows.flatMap((r) => (r.photo_id ? [[r.id, r.photo_id] as const] : [])));
     },
 
+    /** Which photos the given orders' products print, each product's in their places. */
+    placementsOf(orderIds: readonly string[]): Promise<OrderProductPhotoRow[]> {
+      if (!orderIds.length) return Promise.resolve([]);
+      return db.selectFrom('order_product_photos').selectAll().where('order_id', 'in', orderIds).orderBy('product_code').orderBy('position').execute();
+    },
+
+    placementsOfProduct: (productCode: string) => db.selectFrom('order_product_photos').selectAll().where('product_code', '=', productCode).orderBy('position').execute(),
+
+    productByCode: (code: string) => db.selectFrom('order_products').selectAll().where('code', '=', code).executeTakeFirst(),
+
     filesOf(orderIds: readonly string[]): Promise<OrderFileRow[]> {
       if (!orderIds.length) return Promise.resolve([]);
       return db.selectFrom('order_files').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
@@ -163,7 +174,7 @@ export function orderRepository(db: Db) {
      * takes it too before it deletes a batch of photos, so it sees this order, or this order waits for the batch;
      * a customer marked deleted places nothing.
      */
-    place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[], maxUnpaid: number): Promise<PlaceOutcome> {
+    place(order: OrderRow, products: OrderProductRow[], files: OrderFileRow[], placements: OrderProductPhotoRow[], maxUnpaid: number): Promise<PlaceOutcome> {
       return db.transaction().execute(async (trx): Promise<PlaceOutcome> => {
         if (!(await lockLiveCustomer(trx, order.customer_id))) return { placed: false, customerGone: true };
         // Counted under the customer's lock, so orders placed at once count one at a time; a retry of an
@@ -188,6 +199,8 @@ export function orderRepository(db: Db) {
         }
         if (products.length) await trx.insertInto('order_products').values(products).execute();
         if (files.length) await trx.insertInto('order_files').values(files).execute();
+        // 500 at most (the prints editor's lines): one statement stays within both databases' parameter limits.
+        if (placements.length) await trx.insertInto('order_product_photos').values(placements).execute();
         await bumpOrderHistory(trx, inserted.customer_id);
         return { placed: true, order: inserted };
       });

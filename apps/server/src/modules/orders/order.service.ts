@@ -41,7 +41,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import { ttlCache } from '../../platform/cache/ttl-cache.js';
 import { AppError, badRequest, notFound, parseRequest } from '../../platform/http/errors.js';
 import { collectionPointFor } from './pickup-points.js';
-import { UNTRACKED, type DeliveryAddressColumns, type OrderFileRow, type OrderProductRow, type OrderRepository, type OrderRow } from './order.repository.js';
+import { UNTRACKED, type DeliveryAddressColumns, type OrderFileRow, type OrderProductPhotoRow, type OrderProductRow, type OrderRepository, type OrderRow } from './order.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -95,6 +95,16 @@ export interface PlaceOrderProduct {
   /** The line's price, every copy together, before its voucher. */
   priceAmount: number;
   voucher?: VoucherDetails | null;
+  /** The customer's photos it prints, in order, each with its copies: what its print file is made of (decision 113). */
+  photos?: { photoId: string; copies: number }[];
+}
+
+/** What one product prints, for the job that makes its print file. */
+export interface ProductPlacement {
+  productCode: string;
+  customerId: string;
+  articleName: string;
+  photos: { photoId: string; copies: number }[];
 }
 
 export interface MovedOrder {
@@ -113,6 +123,12 @@ export interface OrderServiceDeps {
   /** Signed thumbnails of those of the ids that are the customer's photos (the photos module's). */
   picturesOf: (customerId: string, photoIds: readonly string[]) => Promise<Map<string, Picture>>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * Told of an order once it is recorded, and again when a placing is retried (which is how a placing stopped
+   * between the two is finished): the products' files are asked for here (decision 113). A failure fails the call,
+   * whose retry with the same request id asks again.
+   */
+  placed?: (orderId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -209,11 +225,13 @@ export function toSuperOrder(row: OrderRow, products: OrderProductRow[], picture
  * What a placing asked for, as comparable text: a request id sent again with anything else (other prints, another
  * address or delivery) is not a retry of the order it made, and must not be answered as if it had been placed.
  */
-const placingOf = (order: OrderRow, products: OrderProductRow[], files: OrderFileRow[]) =>
+const placingOf = (order: OrderRow, products: OrderProductRow[], files: OrderFileRow[], placements: OrderProductPhotoRow[]) =>
   JSON.stringify([
     [order.channel, order.source, order.delivery_type, order.pickup_point, ...Object.values(addressColumns(addressOf(order)))],
     products.map((p) => [p.title, p.product_type, p.article_name, p.quantity, p.price_amount, p.voucher_code, p.voucher_title, p.voucher_discount_amount]),
     files.map((f) => [f.file_name, f.bytes, f.photo_id]),
+    // By the product's place in its order: the same placing again makes other codes.
+    placements.map((p) => [p.product_code.slice(p.product_code.lastIndexOf('-')), p.position, p.photo_id, p.copies]),
   ]);
 
 const filesByOrder = (rows: OrderFileRow[]) => {
@@ -359,6 +377,22 @@ export function orderService(deps: OrderServiceDeps) {
       return { ...toProduct(row), orderCode: row.order_code };
     },
 
+    /** What one product prints, whoever's it is: for the job that makes its print file, never for a customer. */
+    async placementOf(productCode: string): Promise<ProductPlacement | undefined> {
+      const [product, placements] = await Promise.all([repo.productByCode(productCode), repo.placementsOfProduct(productCode)]);
+      if (!product || !placements.length) return undefined;
+      return { productCode, customerId: product.customer_id, articleName: product.article_name, photos: placements.map((x) => ({ photoId: x.photo_id, copies: x.copies })) };
+    },
+
+    /** What each of an order's products prints, for those that print any of the customer's photos (decision 113). */
+    async placementsOf(orderId: string): Promise<ProductPlacement[]> {
+      const [products, placements] = await Promise.all([repo.productsOf([orderId]), repo.placementsOf([orderId])]);
+      return products.flatMap((p) => {
+        const photos = placements.filter((x) => x.product_code === p.code).map((x) => ({ photoId: x.photo_id, copies: x.copies }));
+        return photos.length ? [{ productCode: p.code, customerId: p.customer_id, articleName: p.article_name, photos }] : [];
+      });
+    },
+
     /**
      * GET /OrderDeliveryDates/{id}: DELIVERY_WINDOW_DAYS after the order was placed, never a day already
      * past. None (404) once it is dispatched or cancelled: the carrier's dates, or none, apply then.
@@ -484,13 +518,22 @@ export function orderService(deps: OrderServiceDeps) {
         bytes: f.bytes,
         uploaded_at: at,
       }));
-      const outcome = await repo.place(order, products, files, MAX_UNPAID_ORDERS);
-      if (outcome.placed) return withProducts(outcome.order);
+      const placements: OrderProductPhotoRow[] = input.products.flatMap((p, i) =>
+        (p.photos ?? []).map((photo, position) => ({ product_code: products[i]!.code, position, order_id: orderId, photo_id: photo.photoId, copies: photo.copies })),
+      );
+      if (placements.some((p) => !Number.isInteger(p.copies) || p.copies < 1)) throw badRequest('Invalid copies', [{ path: 'products.photos.copies', message: 'Too small' }]);
+      const outcome = await repo.place(order, products, files, placements, MAX_UNPAID_ORDERS);
+      if (outcome.placed) {
+        await deps.placed?.(outcome.order.id);
+        return withProducts(outcome.order);
+      }
       if ('customerGone' in outcome) throw notFound('Customer not found');
       if ('tooManyUnpaid' in outcome) throw tooManyUnpaid();
       if (outcome.existing.customer_id !== customer.customerId) throw requestIdInUse();
-      const [placedProducts, placedFiles] = await Promise.all([repo.productsOf([outcome.existing.id]), repo.filesOf([outcome.existing.id])]);
-      if (placingOf(outcome.existing, placedProducts, placedFiles) !== placingOf(order, products, files)) throw requestIdInUse();
+      const existingId = outcome.existing.id;
+      const [placedProducts, placedFiles, placedPhotos] = await Promise.all([repo.productsOf([existingId]), repo.filesOf([existingId]), repo.placementsOf([existingId])]);
+      if (placingOf(outcome.existing, placedProducts, placedFiles, placedPhotos) !== placingOf(order, products, files, placements)) throw requestIdInUse();
+      await deps.placed?.(existingId);
       return withProducts(outcome.existing);
     },
 

@@ -27,14 +27,18 @@ export interface PrintsCheckoutDeps {
 
 type Issue = { path: string; message: string };
 
-/** The products of an order: one per size (the contracts' rule, the editor's too), each named in English. */
-export function printsProducts(lines: readonly { size: PrintSize; quantity: number }[], productCode: string, currency: PrintCurrency): PlaceOrderProduct[] {
-  return printsBySize(lines, currency).map(({ size, articleName, quantity, priceAmount }) => ({
+/**
+ * The products of an order: one per size (the contracts' rule, the editor's too), each named in English, with the
+ * photos it prints in the order's lines' order and each one's copies (what its print file is made of, decision 113).
+ */
+export function printsProducts(lines: readonly { photoId: string; size: PrintSize; quantity: number }[], productCode: string, currency: PrintCurrency): PlaceOrderProduct[] {
+  return printsBySize(lines, currency).map(({ size, articleName, quantity, priceAmount, lines: ofSize }) => ({
     title: articleTitle(articleName, 'en', `Photo prints ${size}`),
     articleName,
     productType: productCode,
     quantity,
     priceAmount,
+    photos: ofSize.map((line) => ({ photoId: line.photoId, copies: line.quantity })),
   }));
 }
 
@@ -61,7 +65,7 @@ export function printsCheckoutService(deps: PrintsCheckoutDeps) {
       });
       if (issues.length || !channel) throw badRequest('Invalid prints order', issues);
 
-      const lines = body.lines.map((line) => ({ size: line.size as PrintSize, quantity: line.quantity }));
+      const lines = body.lines.map((line) => ({ photoId: line.photoId, size: line.size as PrintSize, quantity: line.quantity }));
       const products = printsProducts(lines, body.productCode, channel.currency);
       if (body.voucherCode !== undefined) await applyVoucher(deps, body.voucherCode, products, channel.currency);
       // The photos it is made of, each once: the order's picture, and what a reorder prints again.

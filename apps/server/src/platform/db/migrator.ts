@@ -38,6 +38,7 @@ import * as jobTraces from './migrations/036-job-traces.js';
 import * as orderHoldups from './migrations/037-order-holdups.js';
 import * as errorReports from './migrations/038-error-reports.js';
 import * as feedback from './migrations/039-feedback.js';
+import * as productFiles from './migrations/040-product-files.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '037-order-holdups': orderHoldups,
   '038-error-reports': errorReports,
   '039-feedback': feedback,
+  '040-product-files': productFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -182,6 +182,34 @@ export interface OrderProductsTable {
   voucher_discount_amount: number | null;
 }
 
+/** One of the customer's photos a product prints, in its place, with its copies (migration 040, decision 113). */
+export interface OrderProductPhotosTable {
+  product_code: string;
+  position: number;
+  order_id: string;
+  photo_id: string;
+  copies: number;
+}
+
+/** A file made for an ordered product: its print file (migration 040, decision 113). */
+export interface ProductFilesTable {
+  id: string;
+  product_code: string;
+  /** 'product.pdf' (PRODUCT_FILE_PURPOSES). */
+  purpose: string;
+  customer_id: string;
+  /** pending, ready or failed (PRODUCT_FILE_STATES). */
+  state: string;
+  created_at: string;
+  finished_at: string | null;
+  /** Bytes of the file (bigint: PostgreSQL answers it as text). */
+  bytes: number | string | null;
+  pages: number | null;
+  /** Photos of the product no longer in the library when the file was made. */
+  left_out: number | null;
+  failure: string | null;
+}
+
 /** A file an order was made from (migration 016). */
 export interface OrderFilesTable {
   id: string;
@@ -703,6 +731,8 @@ export interface Database {
   orders: OrdersTable;
   order_products: OrderProductsTable;
   order_files: OrderFilesTable;
+  order_product_photos: OrderProductPhotosTable;
+  product_files: ProductFilesTable;
   order_history_versions: OrderHistoryVersionsTable;
   campaigns: CampaignsTable;
   campaign_offers: CampaignOffersTable;

@@ -5,5 +5,6 @@ export const orderKeys = {
   latestInProgress: () => [...orderKeys.all, 'latest-in-progress'] as const,
   detail: (orderCode: string) => [...orderKeys.all, 'detail', orderCode] as const,
   deliveryDates: (orderCode: string) => [...orderKeys.all, 'delivery-dates', orderCode] as const,
+  product: (productCode: string) => [...orderKeys.all, 'product', productCode] as const,
   reorderStatus: (orderCode: string) => [...orderKeys.all, 'reorder-status', orderCode] as const,
 };

@@ -6,6 +6,7 @@ import { ProductPicture } from '../../../components/product-picture/product-pict
 import { formatMoney } from '../lib/format';
 import { productName } from '../lib/product-names';
 import { OrderStatusBadge } from './order-status-badge';
+import { ProductPrintFile } from './product-print-file';
 import { VoucherInfo } from './voucher-info';
 import styles from './order-details.module.css';
 
@@ -37,6 +38,7 @@ export function OrderProducts({ order }: { order: SuperOrder }) {
                   <span>{t('details.productCode', { code: product.code })}</span>
                 </p>
                 {product.voucher !== null && <VoucherInfo code={product.voucher} details={product.voucherDetails} currency={order.currency} />}
+                <ProductPrintFile product={product} name={name} />
               </div>
               <OrderStatusBadge status={product.status} />
             </li>

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import i18next from 'i18next';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import deDE from '../../../../public/locales/de-DE.json';
 import { campaignOffer, daysAgo, homeAddress, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
-import { waitForCondition } from '../../../test/wait';
+import { CONDITION_TIMEOUT_MS, waitForCondition } from '../../../test/wait';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const longDate = (iso: string) => format(new Date(iso), 'PPP', { locale: enGB });
@@ -296,6 +296,31 @@ describe('/orders/{orderCode}', () => {
     const [only] = within(region(/^Products/)).getAllByRole('listitem') as [HTMLElement];
     expect(only.querySelector('img')).toHaveAttribute('src', picture.url);
     expect(only.querySelector('img')).toHaveAttribute('alt', '');
+  });
+
+  test("a print's PDF: a note while it is made, then Download PDF, which opens a link asked for at the click", async () => {
+    const fake = serveOrders([superOrder({ products: [orderProduct({ code: 'SO-1001-01', articleName: 'PAP_910', title: 'Photo prints 10x15', quantity: 12 }), orderProduct({ code: 'SO-1001-02' })] })]);
+    const file = { id: 'file-1', purpose: 'product.pdf', pages: 3 } as const;
+    fake.productFiles.set('SO-1001-01', [{ ...file, state: 'pending' }]);
+    const link = { url: 'https://shoebox.example/api/orders/file-links/file-1?e=1&s=x', expiresAt: new Date(Date.now() + 60_000).toISOString() };
+    fake.pdfLinks.set('file-1', link);
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await openOrder();
+    const [prints, book] = within(region(/^Products/)).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+
+    await waitForCondition(() => expect(prints).toHaveTextContent('The PDF of your prints is being prepared.'));
+    expect(within(prints).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+
+    fake.productFiles.set('SO-1001-01', [{ ...file, state: 'ready' }]);
+    const download = await within(prints).findByRole('button', { name: /^Download the PDF of / }, { timeout: CONDITION_TIMEOUT_MS });
+    expect(download).toHaveTextContent('Download PDF');
+    expect(fake.pdfLinkRequests).toEqual([]);
+    await user.click(download);
+    await waitForCondition(() => expect(opened).toHaveBeenCalledWith(link.url, '_blank', 'noopener'));
+    expect(fake.pdfLinkRequests).toEqual(['file-1']);
+    // A product without a print file offers none.
+    expect(within(book).queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+    expect(book).not.toHaveTextContent('PDF');
   });
 
   test('a sent order shows its parcel: the carrier, the tracking number and a link to the carrier’s page', async () => {
