@@ -21,6 +21,8 @@ export const defaultHandlers = [
   http.get(apiUrl('orders', '/v1/ArticleGroup'), () =>
     HttpResponse.json({ items: [{ code: 'PRINTS', name: 'Photo prints', articleNames: ['PAP_910', 'PAP_1318'], orderCutoff: '22:00', timeZone: 'Europe/London', productionDays: 1 }] }),
   ),
+  // The files an order was made from: none recorded unless a test serves its orders (serveOrders).
+  http.get(apiUrl('orders', '/uploads/:code'), ({ params }) => HttpResponse.json({ orderCode: String(params.code), files: [] })),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.
   http.get(apiUrl('orders', '/v2/superorders/me'), () => HttpResponse.json({ items: [], total: 0 })),
   // The invoices page of a business customer with no invoices unless a test says otherwise.

@@ -5,6 +5,7 @@ export const orderKeys = {
   latestInProgress: () => [...orderKeys.all, 'latest-in-progress'] as const,
   detail: (orderCode: string) => [...orderKeys.all, 'detail', orderCode] as const,
   deliveryDates: (orderCode: string) => [...orderKeys.all, 'delivery-dates', orderCode] as const,
+  uploads: (accountId: string, orderCode: string) => [...orderKeys.all, 'uploads', accountId, orderCode] as const,
   reorderStatus: (orderCode: string) => [...orderKeys.all, 'reorder-status', orderCode] as const,
   voucher: (voucherOptionCode: string, locale: string) => [...orderKeys.all, 'voucher', voucherOptionCode, locale] as const,
 };
