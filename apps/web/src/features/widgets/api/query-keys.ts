@@ -4,6 +4,7 @@ export const widgetKeys = {
   lists: () => [...widgetKeys.all, 'list'] as const,
   page: (page: number) => [...widgetKeys.lists(), 'page', page] as const,
   byProductCode: (productCode: string) => [...widgetKeys.lists(), 'by-code', productCode] as const,
+  detail: (widgetId: string) => [...widgetKeys.all, 'detail', widgetId] as const,
   categories: () => [...widgetKeys.all, 'categories'] as const,
   shares: (widgetId: string) => [...widgetKeys.all, 'shares', widgetId] as const,
   galleryEntry: (id: string) => [...widgetKeys.all, 'gallery-entry', id] as const,
