@@ -5,6 +5,7 @@ export const widgetKeys = {
   page: (page: number) => [...widgetKeys.lists(), 'page', page] as const,
   byProductCode: (productCode: string) => [...widgetKeys.lists(), 'by-code', productCode] as const,
   detail: (widgetId: string) => [...widgetKeys.all, 'detail', widgetId] as const,
+  photoBookOrders: (accountId: string) => [...widgetKeys.all, 'photo-book-orders', accountId] as const,
   categories: () => [...widgetKeys.all, 'categories'] as const,
   shares: (widgetId: string) => [...widgetKeys.all, 'shares', widgetId] as const,
   galleryEntry: (id: string) => [...widgetKeys.all, 'gallery-entry', id] as const,
