@@ -56,6 +56,9 @@ export type Voucher = (CampaignOffer & { isVoucherFound: true }) | { isVoucherFo
 export const VOUCHER_REFRESH_PATH = '/api/v1/campaigns/vouchers/products/:productCode';
 export const productCodeParamsSchema = z.object({ productCode: idSchema });
 
+/** The article group of the photo books: the online photo books screen lists the customer's orders of its articles. */
+export const PHOTO_BOOKS_ARTICLE_GROUP = 'PHOTO_BOOKS';
+
 /** GET {orders}/v1/ArticleGroup: the article groups and the time of day after which an order ships a day later. */
 export const articleGroupSchema = z.object({
   code: z.string(),

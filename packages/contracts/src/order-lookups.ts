@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import { ORDERS_BY_ACCOUNT_LIMIT, ORDERS_PAGE_LIMIT } from './constants.js';
 import { ORDER_STATES, orderProductSchema, orderStatusSchema } from './orders.js';
+import { pictureSchema } from './photos.js';
 import { idSchema, queryInt, text } from './text.js';
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -51,8 +52,19 @@ export type ReorderStatus = z.infer<typeof reorderStatusSchema>;
 export const directReorderQuerySchema = z.object({ OrderCode: idSchema });
 export const directReorderSchema = z.object({ ShopUrl: z.url() });
 
-/** A file an order was made from (decision 054). */
-export const orderUploadSchema = z.object({ id: z.string(), fileName: z.string(), bytes: count, uploadedAt: timestamp, photoId: z.nullable(z.string()) });
+/**
+ * A file an order was made from (decision 054). `picture` is a signed thumbnail of its photo while that photo is
+ * still in the customer's library, else null: the photo was deleted, or the file never came from the library.
+ */
+export const orderUploadSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  bytes: count,
+  uploadedAt: timestamp,
+  photoId: z.nullable(z.string()),
+  picture: z.nullable(pictureSchema),
+});
+export type OrderUpload = z.infer<typeof orderUploadSchema>;
 /** GET {orders}/uploads/{id}?accountId: the files of one of the account's orders. */
 export const orderUploadsSchema = z.object({ orderCode: z.string(), files: z.array(orderUploadSchema) });
 export type OrderUploads = z.infer<typeof orderUploadsSchema>;

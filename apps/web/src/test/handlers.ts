@@ -18,9 +18,19 @@ export const defaultHandlers = [
   // An empty address book unless a test says otherwise.
   http.get(apiUrl('customers', '/customers/me/addresses'), () => HttpResponse.json({ items: [] })),
   // The article groups' order cut-offs, as the demo seeds them: photo prints by 22:00 London time, dispatched a working day later.
+  // Photo books are their own group, whose orders the online photo books page lists.
   http.get(apiUrl('orders', '/v1/ArticleGroup'), () =>
-    HttpResponse.json({ items: [{ code: 'PRINTS', name: 'Photo prints', articleNames: Object.values(PRINT_ARTICLES), orderCutoff: '22:00', timeZone: 'Europe/London', productionDays: 1 }] }),
+    HttpResponse.json({
+      items: [
+        { code: 'PRINTS', name: 'Photo prints', articleNames: Object.values(PRINT_ARTICLES), orderCutoff: '22:00', timeZone: 'Europe/London', productionDays: 1 },
+        { code: 'PHOTO_BOOKS', name: 'Photo books', articleNames: ['PHB_A4L'], orderCutoff: '14:00', timeZone: 'Europe/London', productionDays: 3 },
+      ],
+    }),
   ),
+  // The customer's products by article (the photo books they ordered): none unless a test says otherwise.
+  http.get(apiUrl('orders', '/orders/byAccount/:accountId'), () => HttpResponse.json({ items: [], total: 0 })),
+  // The files an order was made from: none recorded unless a test serves its orders (serveOrders).
+  http.get(apiUrl('orders', '/uploads/:code'), ({ params }) => HttpResponse.json({ orderCode: String(params.code), files: [] })),
   // No campaign running unless a test says otherwise.
   http.get(apiUrl('orders', RUNNING_OFFERS_PATH), () => HttpResponse.json({ items: [] })),
   // The Overview looks for the latest order in progress: a customer with no orders unless a test says otherwise.

@@ -9,12 +9,13 @@ import {
   type OrderStatus,
   type PdfLink,
   type ProductFile,
+  type OrderUpload,
   type SuperOrder,
 } from '@shoebox/contracts';
 import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
 import { onTestFinished } from 'vitest';
 import { z } from 'zod/mini';
-import { apiUrl, testConfig } from './fixtures';
+import { apiUrl, consumerIdentity, testConfig } from './fixtures';
 import { server } from './msw-server';
 
 const DAY_MS = 86_400_000;
@@ -74,6 +75,19 @@ export function superOrder(o: Partial<SuperOrder> = {}): SuperOrder {
   };
 }
 
+/** A file an order was made from, its photo still in the customer's library unless `picture` says otherwise. */
+export function orderUpload(i: number, o: Partial<OrderUpload> = {}): OrderUpload {
+  return {
+    id: `file-${i}`,
+    fileName: `IMG_${String(i).padStart(4, '0')}.jpg`,
+    bytes: 2_400_000,
+    uploadedAt: daysAgo(3),
+    photoId: `photo-${i}`,
+    picture: { url: `https://cdn.example.test/photo-${i}-300.jpg`, width: 300, height: 200 },
+    ...o,
+  };
+}
+
 export function campaignOffer(o: Partial<CampaignOffer> = {}): CampaignOffer {
   return {
     voucherOptionCode: 'SPRING20',
@@ -124,6 +138,14 @@ export class FakeOrders {
   orderReadGate: Promise<void> | null = null;
   /** Fulfilment moves the order into production just before the next address change arrives. */
   closeWindowBeforeNextChange = false;
+  /** The files each order was made from, by order code (none recorded for the others). */
+  uploads = new Map<string, OrderUpload[]>();
+  /** Orders the account's uploads call does not know (404); the several-orders call answers those with files recorded. */
+  uploadsOnlyByCodes = new Set<string>();
+  /** Answers the account's uploads call with this status instead. */
+  uploadsStatus = 200;
+  readonly uploadRequests: { orderCode: string; accountId: string | null }[] = [];
+  readonly anonymousUploadRequests: unknown[] = [];
 
   constructor(orders: SuperOrder[]) {
     this.orders = [...orders];
@@ -192,6 +214,20 @@ export class FakeOrders {
         const orderCode = new URL(request.url).searchParams.get('OrderCode') ?? '';
         this.reorderRequests.push(orderCode);
         return HttpResponse.json({ ShopUrl: `https://www.printhaven.co.uk/reorder?order=${orderCode}` });
+      }),
+      http.get(apiUrl('orders', '/uploads/:code'), ({ params, request }) => {
+        const orderCode = String(params.code);
+        const accountId = new URL(request.url).searchParams.get('accountId');
+        this.uploadRequests.push({ orderCode, accountId });
+        if (this.uploadsStatus !== 200) return refusal(this.uploadsStatus, 'internal');
+        if (accountId !== consumerIdentity.customerId || !this.find(orderCode) || this.uploadsOnlyByCodes.has(orderCode)) return refusal(404, 'not_found');
+        return HttpResponse.json({ orderCode, files: this.uploads.get(orderCode) ?? [] });
+      }),
+      http.post(apiUrl('orders', '/getanonymousuploads'), async ({ request }) => {
+        const body = (await request.json()) as { ids: string[] };
+        this.anonymousUploadRequests.push(body);
+        const known = body.ids.filter((code) => this.uploads.has(code));
+        return HttpResponse.json({ items: known.map((orderCode) => ({ orderCode, files: this.uploads.get(orderCode) ?? [] })) });
       }),
       http.get(apiUrl('orders', '/api/v1/campaigns/offers/:code'), ({ params }) => {
         const offer = this.offers.get(String(params.code));

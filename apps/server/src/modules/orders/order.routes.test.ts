@@ -311,6 +311,28 @@ describe.each(databases)('orders API on $name', (kind) => {
       expect(answer.items.map((i) => i.orderCode).sort()).toEqual([code(me, ''), code(me, '-03')].sort());
       refused(await call(me, { method: 'POST', url: `${API}/getanonymousuploads`, payload: { ids: [] } }), 400);
     });
+
+    it("gives each file a picture of its photo while it is in the customer's library: never another customer's photo, nor a deleted one", async () => {
+      const buyer = await newCustomer(server());
+      const [kept, deleted] = await insertPhotoRows(server(), buyer.id, [{}, {}]);
+      const [theirs] = await insertPhotoRows(server(), stranger.id, [{}]);
+      await seed(buyer, [plan('', 1, 'Received', { files: 4 })]);
+      const order = server().db.selectFrom('orders').select('id').where('order_code', '=', code(buyer, ''));
+      const link = (position: number, photoId: string) =>
+        server().db.updateTable('order_files').set({ photo_id: photoId }).where('order_id', 'in', order).where('position', '=', position).execute();
+      await link(0, kept!.id);
+      await link(1, deleted!.id);
+      await link(2, theirs!.id);
+      await server().db.deleteFrom('photos').where('id', '=', deleted!.id).execute();
+
+      const uploads = ok(await get(buyer, `/uploads/${code(buyer, '')}?accountId=${buyer.id}`), orderUploadsSchema);
+      expect(uploads.files.map((f) => f.photoId)).toEqual([kept!.id, deleted!.id, theirs!.id, null]);
+      expect(uploads.files[0]!.picture?.url).toContain(kept!.id);
+      expect(uploads.files[0]!.picture).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+      expect(uploads.files.slice(1).map((f) => f.picture)).toEqual([null, null, null]);
+      const anonymous = ok(await call(buyer, { method: 'POST', url: `${API}/getanonymousuploads`, payload: { ids: [code(buyer, '')] } }), anonymousUploadsSchema);
+      expect(anonymous.items).toEqual([uploads]);
+    });
   });
 
   describe('move (fulfilment)', () => {

@@ -304,10 +304,25 @@ export function orderService(deps: OrderServiceDeps) {
     return null;
   };
 
-  const uploadsOf = (row: OrderRow, files: OrderFileRow[]): OrderUploads => ({
-    orderCode: row.order_code,
-    files: files.map((f) => ({ id: f.id, fileName: f.file_name, bytes: f.bytes, uploadedAt: f.uploaded_at, photoId: f.photo_id })),
-  });
+  /**
+   * Orders' files with a thumbnail of each one's photo while it is still in the customer's library (a deleted
+   * photo, or another customer's id, has none), all read in one call whatever the number of orders.
+   */
+  const uploadsOf = async (customerId: string, rows: OrderRow[], files: OrderFileRow[]): Promise<OrderUploads[]> => {
+    const pictures = await deps.picturesOf(customerId, files.flatMap((f) => (f.photo_id === null ? [] : [f.photo_id])));
+    const byOrder = filesByOrder(files);
+    return rows.map((row) => ({
+      orderCode: row.order_code,
+      files: (byOrder.get(row.id) ?? []).map((f) => ({
+        id: f.id,
+        fileName: f.file_name,
+        bytes: f.bytes,
+        uploadedAt: f.uploaded_at,
+        photoId: f.photo_id,
+        picture: (f.photo_id !== null && pictures.get(f.photo_id)) || null,
+      })),
+    }));
+  };
 
   /** A page of the customer's orders and their count, then all their products in one query (never one per order). */
   const list = async (customerId: string, query: SuperOrdersQuery, since: string | undefined): Promise<SuperOrderList> => {
@@ -426,14 +441,14 @@ export function orderService(deps: OrderServiceDeps) {
     async uploads(identity: Identity, code: string, accountId: string): Promise<OrderUploads> {
       ownAccount(identity, accountId);
       const row = await own(identity, code);
-      return uploadsOf(row, await repo.filesOf([row.id]));
+      const [uploads] = await uploadsOf(identity.customerId, [row], await repo.filesOf([row.id]));
+      return uploads!;
     },
 
     /** POST /getanonymousuploads: the same for several orders; codes that are not the caller's are left out. */
     async anonymousUploads(identity: Identity, codes: string[]): Promise<AnonymousUploads> {
       const rows = await repo.findManyByCode([...new Set(codes)], identity.customerId);
-      const files = filesByOrder(await repo.filesOf(rows.map((r) => r.id)));
-      return { items: rows.map((r) => uploadsOf(r, files.get(r.id) ?? [])) };
+      return { items: await uploadsOf(identity.customerId, rows, await repo.filesOf(rows.map((r) => r.id))) };
     },
 
     /**

@@ -101,6 +101,21 @@ describe('http client: failures', () => {
     expect(reporter.report).toHaveBeenCalledWith(httpError, expect.objectContaining({ correlationId, method: 'GET', url: httpError.url }));
   });
 
+  test('a status the caller handles itself still rejects with its HttpError, but is not reported; any other status is', async () => {
+    const { client, reporter } = setup();
+    capture('get', apiUrl('orders', '/uploads/:code'), () => new HttpResponse('', { status: 404 }));
+    capture('get', apiUrl('widgets', '/v1/widget/:id'), () => new HttpResponse('', { status: 500 }));
+
+    const handled = await client('orders', '/uploads/SO-1', { schema: customerSchema, handled: [404] }).catch((e: unknown) => e);
+    expect(handled).toBeInstanceOf(HttpError);
+    expect((handled as HttpError).status).toBe(404);
+    expect(reporter.report).not.toHaveBeenCalled();
+
+    const other = await client('widgets', '/v1/widget/w-1', { schema: customerSchema, handled: [401] }).catch((e: unknown) => e);
+    expect((other as HttpError).status).toBe(500);
+    expect(reporter.report).toHaveBeenCalledWith(other, expect.anything());
+  });
+
   test('a network failure rejects with a NetworkError named by the method and the path without digits', async () => {
     const { client, reporter } = setup();
     const requests = capture('get', apiUrl('customers', '/customers/me/addresses/:id'), () => HttpResponse.error());

@@ -12,6 +12,11 @@ export interface RequestOptions<S extends z.core.$ZodType | undefined> {
   signal?: AbortSignal;
   /** Calls the spec names as public carry no token. */
   anonymous?: boolean;
+  /**
+   * Statuses the caller answers itself as part of its rule (a 404 with a fallback, a 401 read as null): still
+   * thrown as an HttpError, but not reported as a failure.
+   */
+  handled?: readonly number[];
 }
 
 export type HttpClient = <S extends z.core.$ZodType | undefined = undefined>(
@@ -62,7 +67,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return fail(new NetworkError(method, pathWithoutDigits(url.href), correlationId, { cause }));
     }
     if (!response.ok) {
-      return fail(new HttpError(await response.text().catch(() => ''), response.status, url.href, correlationId));
+      const error = new HttpError(await response.text().catch(() => ''), response.status, url.href, correlationId);
+      if (options.handled?.includes(response.status)) throw error;
+      return fail(error);
     }
     if (!options.schema) return undefined;
     let json: unknown;

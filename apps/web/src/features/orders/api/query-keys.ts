@@ -6,5 +6,6 @@ export const orderKeys = {
   detail: (orderCode: string) => [...orderKeys.all, 'detail', orderCode] as const,
   deliveryDates: (orderCode: string) => [...orderKeys.all, 'delivery-dates', orderCode] as const,
   product: (productCode: string) => [...orderKeys.all, 'product', productCode] as const,
+  uploads: (accountId: string, orderCode: string) => [...orderKeys.all, 'uploads', accountId, orderCode] as const,
   reorderStatus: (orderCode: string) => [...orderKeys.all, 'reorder-status', orderCode] as const,
 };

@@ -8,6 +8,7 @@ import { useOrder } from '../api/get-order';
 import { AddressBlock } from '../components/address-block';
 import { DeliveryAddress } from '../components/delivery-address';
 import { DeliveryDates } from '../components/delivery-dates';
+import { OrderPhotos } from '../components/order-photos';
 import { OrderProducts } from '../components/order-products';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { ParcelTracking } from '../components/parcel-tracking';
@@ -67,6 +68,7 @@ export function OrderDetailsPage() {
         </p>
       </section>
       <OrderProducts order={data} />
+      <OrderPhotos orderCode={data.orderCode} />
       <section className={styles.card} aria-labelledby={deliveryId}>
         <h2 id={deliveryId} className={styles.heading}>
           {t('details.delivery')}

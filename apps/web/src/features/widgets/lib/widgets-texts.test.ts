@@ -10,7 +10,7 @@ const read = (locale: string) => JSON.parse(fs.readFileSync(path.join(localesDir
 const entries = (o: unknown, prefix = ''): [string, string][] =>
   Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
 
-const SAME_IN_SOME_LANGUAGES = new Set(['list.pageCount_one', 'list.pageCount_other', 'gallery.categories.baby', 'gallery.categories.nature', 'shared.page']);
+const SAME_IN_SOME_LANGUAGES = new Set(['list.pageCount_one', 'list.pageCount_other', 'gallery.categories.baby', 'gallery.categories.nature', 'shared.page', 'pages.page']);
 
 describe('photo book screen texts', () => {
   const english = new Map(entries(read('en-GB')));

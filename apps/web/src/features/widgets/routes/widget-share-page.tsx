@@ -4,6 +4,7 @@ import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useWidgetByProductCode } from '../api/get-widget-by-product-code';
+import { BookPagesPreview } from '../components/book-pages-preview';
 import { ShareForm } from '../components/share-form';
 import { ShareLinks } from '../components/share-links';
 import styles from './widget-share-page.module.css';
@@ -30,6 +31,7 @@ export function WidgetSharePage() {
           <section className={styles.card}>
             <ShareForm key={widget.data.widgetId} widget={widget.data} />
           </section>
+          <BookPagesPreview widgetId={widget.data.widgetId} />
           <ShareLinks widgetId={widget.data.widgetId} />
         </>
       )}

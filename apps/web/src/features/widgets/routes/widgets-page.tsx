@@ -8,6 +8,7 @@ import { Pager, usePageParam, usePages } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useWidgetsPage } from '../api/get-widgets-page';
+import { PhotoBookOrders } from '../components/photo-book-orders';
 import { WidgetCard } from '../components/widget-card';
 import styles from './widgets-page.module.css';
 
@@ -65,6 +66,7 @@ export function WidgetsPage() {
           )}
         </>
       )}
+      <PhotoBookOrders />
     </div>
   );
 }

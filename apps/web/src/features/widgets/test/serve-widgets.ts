@@ -5,6 +5,7 @@ import {
   updateGalleryEntrySchema,
   WIDGET_ERRORS,
   widgetListQuerySchema,
+  type BookPage,
   type BookPhoto,
   type GalleryEntry,
   type SharedBook,
@@ -40,6 +41,8 @@ export interface WidgetsServiceOptions {
   entries?: GalleryEntry[];
   /** Each book's open share links, newest first. */
   shares?: Record<string, WidgetShareItem[]>;
+  /** Each book's pages, by widget id (none for the others). */
+  pages?: Record<string, BookPage[]>;
 }
 
 /**
@@ -60,6 +63,11 @@ export function serveWidgets(initial: Widget[], o: WidgetsServiceOptions = {}) {
     shares: new Map(Object.entries(o.shares ?? {})),
     /** When set, revoking a link answers this instead. */
     revokeFailure: undefined as number | undefined,
+    pages: new Map(Object.entries(o.pages ?? {})),
+    /** When set, reading one book with its pages answers this status instead (401: the token was refused). */
+    bookStatus: undefined as number | undefined,
+    /** While set, reading one book waits for it. */
+    bookGate: null as Promise<void> | null,
   };
   const entryOf = (widgetId: string) => [...state.entries.values()].find((e) => e.widgetId === widgetId);
   const withEntry = (w: Widget): Widget => ({ ...w, galleryEntryId: entryOf(w.widgetId)?.id ?? null });
@@ -76,6 +84,13 @@ export function serveWidgets(initial: Widget[], o: WidgetsServiceOptions = {}) {
       keep(request);
       const codes = (new URL(request.url).searchParams.get('orderCodes') ?? '').split(',');
       return HttpResponse.json({ items: state.widgets.filter((w) => codes.includes(w.productCode)).map(withEntry) });
+    }),
+    http.get(widgetsUrl('/widget/:id'), async ({ params, request }) => {
+      keep(request);
+      await state.bookGate;
+      if (state.bookStatus) return problem(state.bookStatus, state.bookStatus === 401 ? 'unauthorized' : 'internal');
+      const widget = state.widgets.find((w) => w.widgetId === params.id);
+      return widget ? HttpResponse.json({ ...withEntry(widget), pages: state.pages.get(widget.widgetId) ?? [] }) : problem(404, 'not_found');
     }),
     http.delete(widgetsUrl('/widget/:id'), ({ params, request }) => {
       keep(request);
