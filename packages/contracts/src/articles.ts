@@ -165,9 +165,6 @@ export const titleLanguage = (locale: Locale | string): TitleLanguage => {
 export const articleTitle = (articleName: string, locale: Locale | string, fallback: string): string =>
   findArticle(articleName)?.titles[titleLanguage(locale)] ?? fallback;
 
-/** The kind of product an article is, for the picture that stands for it when no photo of the customer's does. */
-export const articleKind = (articleName: string): ProductKind | undefined => findArticle(articleName)?.kind;
-
 /** The article the embedded prints editor orders for each size. */
 export const PRINT_ARTICLES: Record<PrintSize, ArticleName> = {
   '9x13': 'PAP_913',

@@ -1,13 +1,18 @@
+import type { SuperOrder } from '@shoebox/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { buttonClass } from '../../../components/ui/button';
 import { useDirectReorder } from '../api/direct-reorder';
 import { useReorderStatus } from '../api/get-reorder-status';
+import { productName } from '../lib/product-names';
 import styles from './order-details.module.css';
 
-/** Order again, only where the order can be: a button that starts the reorder and takes the customer to the shop. */
-export function ReorderPanel({ orderCode }: { orderCode: string }) {
-  const { t } = useTranslation('orders');
+/** Order again, only where the order can be: what would be ordered, by name, and a button that starts the reorder and takes the customer to the shop. */
+export function ReorderPanel({ order }: { order: Pick<SuperOrder, 'orderCode' | 'products'> }) {
+  const { orderCode } = order;
+  const { t, i18n } = useTranslation('orders');
+  const catalogue = useCatalogue(i18n.language);
   const headingId = useId();
   const status = useReorderStatus(orderCode);
   const reorder = useDirectReorder(orderCode);
@@ -19,6 +24,13 @@ export function ReorderPanel({ orderCode }: { orderCode: string }) {
         {t('details.reorderHeading')}
       </h2>
       <p>{t('details.reorderAvailable')}</p>
+      {order.products.length > 0 && (
+        <ul>
+          {[...new Set(order.products.map((product) => productName(catalogue, product)))].map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      )}
       <button
         type="button"
         className={`${buttonClass.primary} ${styles.action}`}
