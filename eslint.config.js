@@ -133,6 +133,25 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
+    // The web names articles from the merchandise catalogue (decision 112): the contracts' copy of the titles stays out of its bundle.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shoebox/contracts',
+              importNames: ['ARTICLES', 'articleTitle', 'findArticle'],
+              message: 'Read article titles and kinds from the catalogue (useCatalogue in src/api/storefront/get-catalogue.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // vi.waitFor gives up after 1 s, a clock sized for an idle machine: the web tests wait with the suite's timeout.
     // A timeout written as a number in a test is such a clock too (5 s failed a route's first render in CI).
     files: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { CATALOGUE_GRAPHQL_PATH, CATALOGUE_SCHEMA_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { RetentionProcessSetup } from './retention-process.js';
@@ -22,6 +22,8 @@ import { experimentRoutes } from './modules/experiments/experiment.routes.js';
 import { experimentService } from './modules/experiments/experiment.service.js';
 import { feedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { catalogueService } from './modules/catalogue/catalogue.service.js';
 import { feedbackService } from './modules/feedback/feedback.service.js';
 import { customerRoutes } from './modules/customers/customer.routes.js';
 import { customerService } from './modules/customers/customer.service.js';
@@ -352,6 +354,8 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
   await app.register(productFileLinkRoutes(products), { prefix: SERVICE_BASE_PATHS.orders });
   const books = photoBooks({ db, toPhoto: library.toPhoto, mailer, blobs, publicUrl: config.publicUrl, channelOf: customers.me, log: app.log, recipients });
   await app.register(widgetPublicRoutes(books), { prefix: SERVICE_BASE_PATHS.widgets });
+  // The merchandise catalogue: what every storefront sells, for anyone (decision 112).
+  await app.register(catalogueRoutes(catalogueService()), { prefix: SERVICE_BASE_PATHS.catalogue });
   // The browser's failures, signed in or not (decision 108).
   const errorReports = errorReportService(errorReportRows);
   failures.connect(config.sentryDsn ? await sentryFailureSink({ dsn: config.sentryDsn, release: SERVER_VERSION }) : errorReports.failureSink());
@@ -365,9 +369,11 @@ export async function createShoebox(config: Config): Promise<Shoebox> {
     description:
       'The account area\'s services. Each lives under its own base address, which /config.json gives the web. ' +
       'A string\'s minLength and maxLength count UTF-16 code units, as JavaScript\'s length does (an emoji may count as two). ' +
-      'A JSON body with a "__proto__" key anywhere, or a "constructor" key holding "prototype", is refused with a 400.',
+      'A JSON body with a "__proto__" key anywhere, or a "constructor" key holding "prototype", is refused with a 400. ' +
+      `The merchandise catalogue is GraphQL: its schema is published at ${SERVICE_BASE_PATHS.catalogue}${CATALOGUE_SCHEMA_PATH}.`,
     oidcDiscoveryUrl: `${config.auth.issuer}/.well-known/openid-configuration`,
     apiScope: API_SCOPE,
+    alsoPublished: [{ title: "The merchandise catalogue's GraphQL schema (POST its queries to " + `${SERVICE_BASE_PATHS.catalogue}${CATALOGUE_GRAPHQL_PATH})`, url: `${SERVICE_BASE_PATHS.catalogue}${CATALOGUE_SCHEMA_PATH}` }],
   });
 
   // Everything registered in here answers 401 to a call without a valid access token, before any handler runs.

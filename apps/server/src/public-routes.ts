@@ -1,4 +1,4 @@
-import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, ERROR_REPORTS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
+import { BACK_OFFICE_ORDER_PATH, BACK_OFFICE_ORDER_STATUS_PATH, CATALOGUE_GRAPHQL_PATH, CATALOGUE_SCHEMA_PATH, ERROR_REPORTS_PATH, SERVICE_BASE_PATHS } from '@shoebox/contracts';
 import { SUBSCRIPTION_PATH } from './modules/newsletter/newsletter.routes.js';
 import { INVOICE_PDF_LINK_PATH } from './modules/invoices/invoice.routes.js';
 import { PRODUCT_FILE_LINK_PATH } from './modules/products/product.routes.js';
@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   [`GET ${OPENAPI_PATH}`]: 'the API document',
   [`GET ${REFERENCE_PATH}`]: 'the API reference page',
   [`POST ${SERVICE_BASE_PATHS.errorReports}${ERROR_REPORTS_PATH}`]: "the browser's failures, which may come before sign-in or from it; counted per client address and for the whole service, scrubbed of personal data (decision 108)",
+  [`POST ${SERVICE_BASE_PATHS.catalogue}${CATALOGUE_GRAPHQL_PATH}`]: "the merchandise catalogue: the storefronts and the articles they sell, which any shop window shows; no one's data (decision 112)",
+  [`GET ${SERVICE_BASE_PATHS.catalogue}${CATALOGUE_SCHEMA_PATH}`]: "the merchandise catalogue's GraphQL schema, beside the API document",
   [`POST ${NEWSLETTER}`]: 'a subscription is asked for from the storefront, signed in or not',
   [`POST ${NEWSLETTER}/confirm/:confirmationToken`]: 'the customer arrives from an email link, not signed in',
   [`GET ${PUSH_PATH}`]: 'the push socket: its first message carries the access token, which is checked then (decision 048); a plain GET answers 426',

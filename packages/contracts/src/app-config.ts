@@ -15,6 +15,7 @@ export const API_SERVICES = [
   'accountDeletionInfo',
   'configuration',
   'errorReports',
+  'catalogue',
 ] as const;
 export type ApiService = (typeof API_SERVICES)[number];
 
@@ -52,4 +53,5 @@ export const SERVICE_BASE_PATHS: Record<ApiService, string> = {
   accountDeletionInfo: '/api/account-deletion',
   configuration: '/api/configuration',
   errorReports: '/api/error-reporting',
+  catalogue: '/api/catalogue',
 };

@@ -44,6 +44,7 @@ export * from './identity-requests.js';
 export * from './widgets.js';
 export * from './shared-book-path.js';
 export * from './articles.js';
+export * from './catalogue.js';
 export * from './error-reports.js';
 export * from './feedback.js';
 export * from './feedback-locales.js';

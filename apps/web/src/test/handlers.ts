@@ -1,12 +1,13 @@
 import { EXPERIMENTS_PATH, PRINT_ARTICLES, RUNNING_OFFERS_PATH } from '@shoebox/contracts';
 import { http, HttpResponse } from 'msw';
+import { catalogueHandler } from './catalogue';
 import { apiUrl, customerRecord, publicConfiguration } from './fixtures';
 import { featureLocaleHandler } from './locale-files';
 
 /**
  * Answers every signed-in screen needs: the storefront's public configuration, the customer record (its stored
  * payment method and address book: none), their
- * orders, invoices, saved projects and photo books (none), and the feature texts (read by the locale backend the first time a screen uses them).
+ * orders, invoices, saved projects and photo books (none), the merchandise catalogue, and the feature texts (read by the locale backend the first time a screen uses them).
  */
 export const defaultHandlers = [
   http.get(apiUrl('configuration', '/:vendorId'), ({ params }) => HttpResponse.json(publicConfiguration(String(params.vendorId)))),
@@ -46,5 +47,7 @@ export const defaultHandlers = [
   ),
   // Online photo books: none unless a test says otherwise.
   http.get(apiUrl('widgets', '/v1/widgets/me'), () => HttpResponse.json({ items: [], total: 0 })),
+  // The merchandise catalogue: every article titled in the language asked for.
+  catalogueHandler,
   featureLocaleHandler,
 ];

@@ -19,7 +19,7 @@ export function registerApiReference(app: FastifyInstance, routes: () => Registe
   let doc: OpenApiDocument | undefined;
   let html: string | undefined;
   const document = () => (doc ??= openApiDocument(routes(), o));
-  const page = () => (html ??= referencePage(document(), OPENAPI_PATH));
+  const page = () => (html ??= referencePage(document(), OPENAPI_PATH, o.alsoPublished));
 
   route(app, { method: 'GET', url: OPENAPI_PATH, summary: 'This document: the API as OpenAPI 3.1', response: { 200: openApiDocumentSchema } }, ({ reply }) => {
     reply.header('Cache-Control', 'no-cache');

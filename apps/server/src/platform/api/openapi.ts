@@ -15,6 +15,8 @@ export interface OpenApiOptions {
   oidcDiscoveryUrl: string;
   /** The scope an access token needs for the API. */
   apiScope: string;
+  /** Documents published beside this one for what OpenAPI does not describe (a GraphQL schema), linked from the reference page. */
+  alsoPublished?: { title: string; url: string }[];
 }
 
 export interface Operation {
@@ -116,7 +118,9 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
     ...Object.entries(s.requestHeaders ?? {}).map(([name, description]): Parameter => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
   ];
   const responses: Operation['responses'] = {};
-  for (const [status, schema] of Object.entries(s.response)) {
+  // A refusal's own shape (the one error shape and more), declared among the answers, describes its refusal below.
+  const successes = Object.entries(s.response).filter(([status]) => Number(status) < 400);
+  for (const [status, schema] of successes) {
     const code = Number(status);
     responses[status] = {
       description: STATUS_TEXT[code] ?? 'Success',
@@ -124,13 +128,16 @@ function operationOf(route: RegisteredRoute & { schema: ApiSchema }, path: strin
       ...(schema === NO_CONTENT ? {} : { content: { [s.produces ?? JSON_TYPE]: { schema: jsonSchema(schema, 'output') } } }),
     };
   }
-  const errorAnswer = (description: string) => ({ description, content: { [JSON_TYPE]: { schema: ERROR_REF } } });
-  if (s.params || s.querystring || s.body) responses['400'] = errorAnswer(STATUS_TEXT[400]!);
+  const errorAnswer = (description: string, status?: string) => {
+    const own = status === undefined ? undefined : s.response[Number(status)];
+    return { description, content: { [JSON_TYPE]: { schema: own ? jsonSchema(own, 'output') : ERROR_REF } } };
+  };
+  if (s.params || s.querystring || s.body) responses['400'] = errorAnswer(STATUS_TEXT[400]!, '400');
   // The authenticated scope lets CORS preflights through without a token (see authenticate.ts).
   const needsToken = route.authenticated && route.method !== 'OPTIONS';
   if (needsToken) responses['401'] = errorAnswer(STATUS_TEXT[401]!);
   // A 400 of the route's own is a rule beyond its schemas (a card's checksum), told beside the contract's.
-  for (const [status, when] of Object.entries(s.refusals ?? {})) responses[status] = errorAnswer(status === '400' ? `${CONTRACT_REFUSAL}; or ${when}` : when);
+  for (const [status, when] of Object.entries(s.refusals ?? {})) responses[status] = errorAnswer(status === '400' ? `${CONTRACT_REFUSAL}; or ${when}` : when, status);
   responses.default = errorAnswer('Any other failure, in the one error shape');
   const body = s.body
     ? { [JSON_TYPE]: { schema: jsonSchema(s.body as Schema, 'input') } }

@@ -40,7 +40,7 @@ function responsesSection(op: Operation): string {
 }
 
 /** The API reference as one server-rendered page: every operation, its parameters and its schemas. */
-export function referencePage(doc: OpenApiDocument, documentUrl: string): string {
+export function referencePage(doc: OpenApiDocument, documentUrl: string, alsoPublished: { title: string; url: string }[] = []): string {
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const toc = operations
     .map(({ path, method, op }) => `<li><a href="#${anchor(op.operationId)}"><span class="method">${method.toUpperCase()}</span> <span class="path">${escape(path)}</span></a></li>`)
@@ -56,7 +56,7 @@ ${parametersTable(op)}${bodySection(op)}${responsesSection(op)}</section>`;
   const oidc = Object.values(doc.components.securitySchemes)[0] as { openIdConnectUrl?: string } | undefined;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(doc.info.title)} reference</title><style>${STYLE}</style></head>
 <body><main><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1><p>${escape(doc.info.description)}</p>
-<p>The machine-readable document: <a href="${escape(documentUrl)}">${escape(documentUrl)}</a> (OpenAPI ${doc.openapi}).${oidc?.openIdConnectUrl ? ` Sign-in: <a href="${escape(oidc.openIdConnectUrl)}">the provider's discovery document</a>.` : ''}</p>
+<p>The machine-readable document: <a href="${escape(documentUrl)}">${escape(documentUrl)}</a> (OpenAPI ${doc.openapi}).${alsoPublished.map((d) => ` ${escape(d.title)}: <a href="${escape(d.url)}">${escape(d.url)}</a>.`).join('')}${oidc?.openIdConnectUrl ? ` Sign-in: <a href="${escape(oidc.openIdConnectUrl)}">the provider's discovery document</a>.` : ''}</p>
 <nav aria-label="Operations"><ul>${toc}</ul></nav>
 ${sections}
 <h2>Error shape</h2>${code(doc.components.schemas.ApiError)}</main></body></html>`;

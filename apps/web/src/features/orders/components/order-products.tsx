@@ -1,7 +1,7 @@
 import type { SuperOrder } from '@shoebox/contracts';
-import { articleKind } from '@shoebox/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { formatMoney } from '../lib/format';
 import { productName } from '../lib/product-names';
@@ -18,6 +18,7 @@ import styles from './order-details.module.css';
 export function OrderProducts({ order }: { order: SuperOrder }) {
   const { t, i18n } = useTranslation('orders');
   const headingId = useId();
+  const catalogue = useCatalogue(i18n.language);
   const money = (amount: number) => formatMoney(amount, order.currency, i18n.language);
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -26,10 +27,10 @@ export function OrderProducts({ order }: { order: SuperOrder }) {
       </h2>
       <ul className={styles.products} aria-labelledby={headingId}>
         {order.products.map((product) => {
-          const name = productName(product, i18n.language);
+          const name = productName(catalogue, product);
           return (
             <li key={product.code} className={styles.product} aria-label={name}>
-              <ProductPicture photo={order.products.length === 1 ? order.picture : null} kind={articleKind(product.articleName)} size="small" />
+              <ProductPicture photo={order.products.length === 1 ? order.picture : null} kind={catalogue.kind(product.articleName)} size="small" />
               <div className={styles.productMain}>
                 <h3 className={styles.subheading}>{name}</h3>
                 <p className={styles.meta}>

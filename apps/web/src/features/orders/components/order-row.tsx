@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductPicture } from '../../../components/product-picture/product-picture';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { paths } from '../../../lib/paths';
 import { formatDate, formatMoney } from '../lib/format';
 import { orderKind } from '../lib/product-names';
@@ -14,9 +15,10 @@ import styles from './order-row.module.css';
 export function OrderRow({ order }: { order: SuperOrder }) {
   const { t, i18n } = useTranslation('orders');
   const headingId = useId();
+  const catalogue = useCatalogue(i18n.language);
   return (
     <li className={styles.row} aria-labelledby={headingId}>
-      <ProductPicture photo={order.picture} kind={orderKind(order)} size="small" />
+      <ProductPicture photo={order.picture} kind={orderKind(catalogue, order)} size="small" />
       <div className={styles.main}>
         <h3 id={headingId} className={styles.code}>
           <Link to={paths.order(order.orderCode)}>{t('list.orderCode', { code: order.orderCode })}</Link>

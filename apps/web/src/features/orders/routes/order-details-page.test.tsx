@@ -4,6 +4,8 @@ import { enGB } from 'date-fns/locale/en-GB';
 import i18next from 'i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import deDE from '../../../../public/locales/de-DE.json';
+import { catalogueDownHandler } from '../../../test/catalogue';
+import { server } from '../../../test/msw-server';
 import { campaignOffer, daysAgo, homeAddress, orderProduct, serveOrders, superOrder } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
 import { CONDITION_TIMEOUT_MS, waitForCondition } from '../../../test/wait';
@@ -279,7 +281,8 @@ describe('/orders/{orderCode}', () => {
     renderApp('/orders/SO-1001');
     await screen.findByRole('heading', { level: 2, name: 'Bestellung SO-1001' });
     const [book, prints] = within(screen.getByRole('region', { name: /^Produkte/ })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    expect(within(book).getByRole('heading', { level: 3, name: 'Fotobuch A4 quer, Hardcover' })).toBeInTheDocument();
+    // Named from the merchandise catalogue, in the page's language.
+    expect(await within(book).findByRole('heading', { level: 3, name: 'Fotobuch A4 quer, Hardcover' })).toBeInTheDocument();
     expect(within(prints).getByRole('heading', { level: 3, name: 'Fotoabzüge 10x15' })).toBeInTheDocument();
     expect(prints).toHaveTextContent('Preis: 2,25 €');
     expect(document.body).toHaveTextContent('Herkunft: Fotobuch A4 quer, Hardcover');
@@ -287,6 +290,37 @@ describe('/orders/{orderCode}', () => {
     expect(document.body.textContent).not.toMatch(/\b[A-Z]{3}_\d*[A-Z0-9]*\b/);
     // Two products: each shows its kind, not the order's one photo.
     expect([book, prints].map((p) => p.querySelector('[data-product-picture]')?.getAttribute('data-product-picture'))).toEqual(['photobook', 'prints']);
+  });
+
+  test('names the products by the titles they were ordered under while the catalogue is unreachable, in the products, the source and the reorder panel', async () => {
+    server.use(catalogueDownHandler);
+    serveOrders([
+      superOrder({
+        source: 'PHB_A4L',
+        products: [
+          orderProduct({ code: 'P-1', title: 'Photo book A4 landscape, hardcover', articleName: 'PHB_A4L' }),
+          orderProduct({ code: 'P-2', title: 'Photo prints 10x15', articleName: 'PAP_910', quantity: 15 }),
+        ],
+      }),
+    ]);
+    await openOrder();
+    const reorder = await screen.findByRole('region', { name: 'Order again' });
+
+    expect(within(region(/^Products/)).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Photo book A4 landscape, hardcover', 'Photo prints 10x15']);
+    expect(document.body).toHaveTextContent('Source: Photo book A4 landscape, hardcover');
+    expect(within(reorder).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Photo book A4 landscape, hardcover', 'Photo prints 10x15']);
+    expect(document.body.textContent).not.toMatch(/\b[A-Z]{3}_\d*[A-Z0-9]*\b/);
+  });
+
+  test('the reorder panel names what would be ordered again, from the catalogue in the page\'s language', async () => {
+    i18next.addResourceBundle('de-DE', 'translation', deDE, true, true);
+    await i18next.changeLanguage('de-DE');
+    serveOrders([superOrder({ products: [orderProduct({ code: 'P-1', title: 'Photo prints 10x15', articleName: 'PAP_910' }), orderProduct({ code: 'P-2', title: 'Photo prints 10x15', articleName: 'PAP_910' })] })]);
+    renderApp('/orders/SO-1001');
+    const reorder = await screen.findByRole('region', { name: 'Erneut bestellen' });
+
+    // Two products of one article: named once.
+    await waitForCondition(() => expect(within(reorder).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Fotoabzüge 10x15']));
   });
 
   test("an order of one product shows the customer's photo it was made from", async () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { Spinner } from '../../../components/ui/spinner';
 import { isHttpStatus } from '../../../lib/http/errors';
 import { paths } from '../../../lib/paths';
@@ -26,6 +27,7 @@ export function OrderDetailsPage() {
   const { orderCode = '' } = useParams();
   const { t, i18n } = useTranslation('orders');
   const order = useOrder(orderCode);
+  const catalogue = useCatalogue(i18n.language);
   const summaryId = useId();
   const deliveryId = useId();
   useLiveOrderStatus(orderCode);
@@ -48,6 +50,7 @@ export function OrderDetailsPage() {
   }
 
   const { data } = order;
+  const source = sourceName(catalogue, data, t('list.reorder'));
   return (
     <div className={styles.page}>
       {back}
@@ -63,7 +66,7 @@ export function OrderDetailsPage() {
         <p className={styles.meta}>
           <span>{t('details.orderedOn', { date: formatDate(data.createdAt) })}</span>
           <span>{t('list.productCount', { count: data.productCount })}</span>
-          <span>{t('list.source', { source: sourceName(data.source, i18n.language, t('list.reorder')) })}</span>
+          {source !== undefined && <span>{t('list.source', { source })}</span>}
           <span>{t('details.total', { amount: formatMoney(data.totalAmount, data.currency, i18n.language) })}</span>
         </p>
       </section>
@@ -86,7 +89,7 @@ export function OrderDetailsPage() {
           <DeliveryAddress order={data} />
         </div>
       </section>
-      <ReorderPanel orderCode={data.orderCode} articleNames={data.products.map((product) => product.articleName)} />
+      <ReorderPanel order={data} />
     </div>
   );
 }

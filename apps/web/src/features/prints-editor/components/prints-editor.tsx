@@ -1,7 +1,8 @@
-import { PRINTS_AUTOSELECT_PRODUCT, type PlacePrintsOrder, type SuperOrder } from '@shoebox/contracts';
+import { PRINT_ARTICLES, PRINT_SIZES, PRINTS_AUTOSELECT_PRODUCT, type PlacePrintsOrder, type SuperOrder } from '@shoebox/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { OrderCutoffNote } from '../../../components/order-cutoff/order-cutoff-note';
 import { buttonClass } from '../../../components/ui/button';
 import { useServices } from '../../../lib/services';
@@ -30,8 +31,9 @@ interface Attempt {
 
 /** The editor: a size and quantity per photo, the running total, delivery, Save project and Place order. */
 export function PrintsEditor({ source }: { source: EditorSource }) {
-  const { t } = useTranslation('prints-editor');
+  const { t, i18n } = useTranslation('prints-editor');
   const { channel } = useServices();
+  const catalogue = useCatalogue(i18n.language);
   const [lines, setLines] = useState<PrintLine[]>(() => restoreLines(source.photoIds, source.project?.editorState));
   const photos = useSelectedPhotos(source.photoIds);
   const money = useMemo(() => moneyFormatter(channel), [channel]);
@@ -55,6 +57,9 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
 
   const discount = voucher.kind === 'applied' ? voucher.discount : 0;
   const total = linesTotal(lines, channel.currency) - discount;
+  // Each size is an article of its own: the product is named by the articles of the sizes chosen, in the catalogue's words.
+  const articles = lines.length ? PRINT_SIZES.filter((size) => lines.some((line) => line.size === size)).map((size) => PRINT_ARTICLES[size]) : [PRINTS_AUTOSELECT_PRODUCT];
+  const product = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format([...new Set(articles.map((article) => catalogue.title(article, t('product.name'))))]);
   const update = (index: number, line: PrintLine) => setLines((all) => all.map((l, i) => (i === index ? line : l)));
 
   const submit = (delivery: CheckedDelivery) => {
@@ -88,7 +93,7 @@ export function PrintsEditor({ source }: { source: EditorSource }) {
       <section className={styles.product} aria-labelledby="prints-product">
         <h2 id="prints-product">{t('product.heading')}</h2>
         <p>
-          <strong>{t('product.name')}</strong> <span className={styles.code}>{PRINTS_AUTOSELECT_PRODUCT}</span>
+          <strong>{product}</strong>
         </p>
       </section>
 

@@ -2,11 +2,13 @@ import type { PlacePrintsOrder, Project, SuperOrder, TempSelection } from '@shoe
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { CATALOGUE_URL } from '../../../test/catalogue';
 import { apiUrl } from '../../../test/fixtures';
 import { campaignOffer } from '../../../test/orders';
 import { server } from '../../../test/msw-server';
 import { makePhoto } from '../../../test/photo-library';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const SELECTION_ID = 'sel-1';
 const PHOTOS = [makePhoto('p1', { name: 'Beach.jpg' }), makePhoto('p2', { name: 'Dunes.jpg' })];
@@ -88,11 +90,13 @@ async function fillAddress(user: ReturnType<typeof renderApp>['user'], o: Partia
 }
 
 describe('the prints editor', () => {
-  test('shows the selection’s photos with PAP_910, 10x15 and one print each, and a running total in pounds', async () => {
+  test('shows the selection’s photos as photo prints 10x15, one print each, and a running total in pounds', async () => {
     serveEditor();
     const { user } = await openEditor();
-    expect(screen.getByText('Photo prints')).toBeInTheDocument();
-    expect(screen.getByText('PAP_910')).toBeInTheDocument();
+    // The product by the catalogue's title in the page's language; never the article's code.
+    const product = within(screen.getByRole('region', { name: 'Product' }));
+    expect(await product.findByText('Photo prints 10x15')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/PAP_\d+/);
     expect(screen.getByRole('heading', { name: '2 photos' })).toBeInTheDocument();
     // Where the customer decides: when an order placed now leaves (the prints' article group's cut-off).
     expect(await within(screen.getByRole('region', { name: 'Your order' })).findByText(/^Order before 22:00 (today|on \w+) for dispatch on \w+ \d{1,2} \w+$/)).toBeInTheDocument();
@@ -103,6 +107,8 @@ describe('the prints editor', () => {
 
     await user.selectOptions(within(line(2)).getByRole('combobox', { name: 'Size of Photo 2' }), '20x30');
     expect(total()).toHaveTextContent('Total: £2.32');
+    // Each size is an article of its own.
+    expect(product.getByText('Photo prints 10x15 and Photo prints 20x30')).toBeInTheDocument();
     const quantity = within(line(1)).getByRole('spinbutton', { name: 'Quantity of Photo 1' });
     await user.clear(quantity);
     await user.type(quantity, '3');
@@ -238,6 +244,23 @@ describe('the prints editor', () => {
     renderApp('/prints-editor?tempSelectionId=gone&autoselectproduct=PAP_910');
     expect(await screen.findByText('This selection is no longer available')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My photos' })).toHaveAttribute('href', '/my-photos/photos');
+  });
+
+  test('names the product "Photo prints" while the catalogue is unreachable, never by its code', async () => {
+    let asked = 0;
+    server.use(
+      http.post(CATALOGUE_URL, () => {
+        asked += 1;
+        return HttpResponse.json({ status: 503, error: 'unavailable', message: 'Down', correlationId: 'test' }, { status: 503 });
+      }),
+    );
+    serveEditor();
+    await openEditor();
+    const product = within(screen.getByRole('region', { name: 'Product' }));
+
+    await waitForCondition(() => expect(asked).toBeGreaterThan(0));
+    expect(product.getByText('Photo prints')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/PAP_\d+/);
   });
 
   test('opened without a selection, it says the same', async () => {

@@ -1,7 +1,8 @@
-import { articleKind, articleTitle, continueProjectUrl, type ProjectSummary } from '@shoebox/contracts';
+import { continueProjectUrl, type ProjectSummary } from '@shoebox/contracts';
 import { format, type Locale } from 'date-fns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { ProductPicture } from '../../../components/product-picture/product-picture';
 import { buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -28,8 +29,9 @@ export function ProjectRow({ project, dates, onDeleted }: ProjectRowProps) {
   const [confirming, setConfirming] = useState(false);
   const nameId = useId();
   const name = project.title;
-  const kind = articleKind(project.productCode);
-  const product = articleTitle(project.productCode, i18n.language, t('products.other'));
+  const catalogue = useCatalogue(i18n.language);
+  const kind = catalogue.kind(project.productCode);
+  const product = catalogue.title(project.productCode, t('products.other'));
   // A book or calendar counts its pages; prints count photos (the editor shows them), a canvas or mug has one.
   // An article the catalogue does not know keeps its count.
   const hasPages = kind === undefined || kind === 'photobook' || kind === 'calendar';

@@ -7,6 +7,7 @@ import deDE from '../../../../public/locales/de-DE.json';
 import { apiUrl, consumerIdentity } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { waitForCondition } from '../../../test/wait';
 
 const EDITOR_URL = 'http://www.printhaven.co.uk/prints-editor';
 
@@ -71,7 +72,8 @@ describe('the saved projects page', () => {
     expect(screen.getByText('12 saved projects')).toBeInTheDocument();
 
     const first = item('Project 1');
-    expect(first).toHaveTextContent('Photo prints 10x15');
+    // Named from the merchandise catalogue, which answers after the list.
+    await waitForCondition(() => expect(first).toHaveTextContent('Photo prints 10x15'));
     expect(first).toHaveTextContent('Last saved 27 Oct 2026');
     expect(within(first).getByRole('link', { name: 'Continue Project 1' })).toHaveAttribute('href', `${EDITOR_URL}?projectId=${TWELVE[0]!.id}`);
     // Prints have no pages; a photo book says how many it has.
@@ -184,7 +186,7 @@ describe('the saved projects page', () => {
     // The channel's locale, before the route's loader (which runs after the sign-in check) loads its date formats.
     view.services.locale = 'de-DE';
     const first = await screen.findByRole('listitem', { name: 'Project 1' });
-    expect(first).toHaveTextContent('Fotoabzüge');
+    await waitForCondition(() => expect(first).toHaveTextContent('Fotoabzüge'));
     expect(first).toHaveTextContent('Zuletzt gespeichert am 27. Okt. 2026');
     expect(within(first).getByRole('button', { name: 'Project 1 löschen' })).toBeInTheDocument();
   });
@@ -208,7 +210,7 @@ describe('the saved projects page', () => {
     expect(picture).toHaveAttribute('data-product-picture', 'photo');
     expect(picture?.querySelector('img')).toHaveAttribute('src', cover.url);
     expect(first.firstElementChild).toBe(picture);
-    expect(first).toHaveTextContent('Fotoabzüge 10x15');
+    await waitForCondition(() => expect(first).toHaveTextContent('Fotoabzüge 10x15'));
     // No photo: a drawing of the kind of product, and the product's German name.
     expect(item('Project 2').querySelector('[data-product-picture]')).toHaveAttribute('data-product-picture', 'photobook');
     expect(item('Project 2')).toHaveTextContent('Fotobuch A4 quer, Hardcover');

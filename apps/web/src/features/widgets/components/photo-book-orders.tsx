@@ -1,7 +1,8 @@
-import { articleTitle, type AccountOrderList } from '@shoebox/contracts';
+import type { AccountOrderList } from '@shoebox/contracts';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
+import { useCatalogue } from '../../../api/storefront/get-catalogue';
 import { ListLoadError } from '../../../components/ui/list-notices';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SignedInIdentity } from '../../../lib/auth/auth-session';
@@ -40,11 +41,12 @@ export function PhotoBookOrders() {
 function OrderedBooks({ list, labelledBy }: { list: AccountOrderList; labelledBy: string }) {
   const { t, i18n } = useTranslation('widgets');
   const dates = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }), [i18n.language]);
+  const catalogue = useCatalogue(i18n.language);
   return (
     <>
       <ul className={styles.list} aria-labelledby={labelledBy}>
         {list.items.map((item) => {
-          const title = articleTitle(item.articleName, i18n.language, t('orders.fallbackTitle'));
+          const title = catalogue.title(item.articleName, t('orders.fallbackTitle'));
           const date = dates.format(new Date(item.createdAt));
           return (
             <li key={item.id} className={styles.item}>
