@@ -62,7 +62,8 @@ export type WidgetList = z.infer<typeof widgetListSchema>;
 
 /** At most this many order codes in one GET /v1/widget/all; more is a 400. */
 export const WIDGETS_BY_ORDER_MAX_CODES = 50;
-export const widgetsByOrderQuerySchema = z.object({ orderCodes: text().check(z.minLength(1), z.maxLength(2000)) });
+/** At least one code: a list of only commas and spaces names none. */
+export const widgetsByOrderQuerySchema = z.object({ orderCodes: text().check(z.minLength(1), z.maxLength(2000), z.regex(/[^,\s]/)) });
 export const widgetsByOrderSchema = z.object({ items: z.array(widgetSchema) });
 
 /** The library's size a book's pages show their photos at (`url` of a book photo). */
