@@ -63,7 +63,9 @@ describe('order prints: the library to the embedded editor to an order in My ord
       await expect.poll(() => lines.count()).toBe(2);
       // Every thumbnail is drawn from its signed link.
       await expect.poll(() => emma.locator('li img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
-      await emma.getByText('PAP_910', { exact: true }).waitFor();
+      // The product named from the merchandise catalogue, never by its code.
+      await emma.getByText('Photo prints 10x15', { exact: true }).waitFor();
+      expect(await emma.getByText('PAP_910').count()).toBe(0);
       expect(await emma.getByText(/^Total:/).innerText()).toBe('Total: £0.34');
 
       await emma.getByRole('combobox', { name: 'Size of Photo 2' }).selectOption('13x18');

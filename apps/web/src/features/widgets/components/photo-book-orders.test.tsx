@@ -41,7 +41,8 @@ describe('the photo books the customer ordered, on My online photo books', () =>
     expect(asked[0]!.pathname).toBe(`/orders/orders/byAccount/${consumerIdentity.customerId}`);
     expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ articleNames: 'PHB_A4L,PHB_NEW', offset: '0', limit: '10' });
 
-    expect(rows[0]).toHaveTextContent('Photo book A4 landscape, hardcover');
+    // Named from the merchandise catalogue once it has answered.
+    expect(await within(rows[0]!).findByText('Photo book A4 landscape, hardcover')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Ordered on 2 July 2026');
     expect(within(rows[0]!).getByRole('link', { name: 'View the order of Photo book A4 landscape, hardcover, ordered on 2 July 2026' })).toHaveAttribute('href', '/orders/SO-2');
     // An article the catalogue does not know is named for what it is, never by its code.
