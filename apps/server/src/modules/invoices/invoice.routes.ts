@@ -6,11 +6,11 @@ import {
   INVOICE_LINK_VALID_SECONDS,
   invoiceGroupFileParamsSchema,
   invoicePdfLinkSchema,
-  text,
 } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod/mini';
 import { route } from '../../platform/api/route.js';
+import { ownerLinkQuerySchema, sendCustomerFile } from '../../platform/http/send-file.js';
 import type { InvoiceService } from './invoice.service.js';
 
 /** Where the signed PDF links point, under the invoices service's base path (a public route). */
@@ -61,7 +61,6 @@ export const invoiceRoutes = (service: InvoiceService): FastifyPluginAsync => as
 };
 
 const linkParamsSchema = z.object({ kind: z.enum(['group', 'historical']), id: idSchema });
-const linkQuerySchema = z.object({ e: z.optional(text().check(z.maxLength(20))), s: z.optional(text().check(z.maxLength(100))) });
 
 /** The PDF behind a signed link: public, as a browser opens it without a token; the signature is the check. */
 export const invoicePdfLinkRoutes = (service: InvoiceService): FastifyPluginAsync => async (app) => {
@@ -73,18 +72,13 @@ export const invoicePdfLinkRoutes = (service: InvoiceService): FastifyPluginAsyn
       summary: 'Opens an invoice PDF from the link the PDF calls answer',
       description: 'A forged, expired or unknown link is a 403 and serves nothing.',
       params: linkParamsSchema,
-      query: linkQuerySchema,
+      query: ownerLinkQuerySchema,
       response: { 200: z.string() },
       produces: 'application/pdf',
     },
     async ({ params, query, reply }) => {
       const pdf = await service.openLink(params.kind, params.id, query);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${pdf.fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(pdf.bytes);
+      return sendCustomerFile(reply, { type: 'application/pdf', fileName: pdf.fileName, body: pdf.bytes, disposition: 'inline' });
     },
   );
 };

@@ -8,11 +8,11 @@ import {
   productQuerySchema,
   productSchema,
   SIGNED_FILE_LINK_VALID_SECONDS,
-  text,
 } from '@shoebox/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod/mini';
 import { route } from '../../platform/api/route.js';
+import { ownerLinkQuerySchema, sendCustomerFile } from '../../platform/http/send-file.js';
 import type { ProductService } from './product.service.js';
 
 /** Where the signed links to products' files point, under the orders service's base path (a public route). */
@@ -66,7 +66,6 @@ export const productRoutes = (service: ProductService): FastifyPluginAsync => as
 };
 
 const linkParamsSchema = z.object({ id: idSchema });
-const linkQuerySchema = z.object({ e: z.optional(text().check(z.maxLength(20))), s: z.optional(text().check(z.maxLength(100))) });
 
 /** The file behind a signed link: public, as a browser opens it without a token; the signature is the check. */
 export const productFileLinkRoutes = (service: ProductService): FastifyPluginAsync => async (app) => {
@@ -78,20 +77,14 @@ export const productFileLinkRoutes = (service: ProductService): FastifyPluginAsy
       summary: "Opens a product's file from the link GET /v1/pdf/me/{id} or GET /v1/Products/{id} answers",
       description: 'A forged, expired or unknown link is a 403 and serves nothing.',
       params: linkParamsSchema,
-      query: linkQuerySchema,
+      query: ownerLinkQuerySchema,
       response: { 200: z.string() },
       produces: 'application/pdf',
       refusals: { 403: 'A forged, expired or unknown link' },
     },
     async ({ params, query, reply }) => {
       const file = await service.openLink(params.id, query);
-      return reply
-        .type('application/pdf')
-        .header('Content-Length', file.bytes)
-        .header('Content-Disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.body);
+      return sendCustomerFile(reply, { type: 'application/pdf', fileName: file.fileName, body: file.body, bytes: file.bytes, disposition: 'attachment' });
     },
   );
 };
