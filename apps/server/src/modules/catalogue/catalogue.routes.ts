@@ -1,38 +1,22 @@
 import {
-  ARTICLES,
   CATALOGUE_GRAPHQL_PATH,
   CATALOGUE_LIMITS,
   CATALOGUE_SCHEMA_PATH,
   catalogueAnswerSchema,
   catalogueRefusalSchema,
   catalogueRequestSchema,
-  CHANNELS,
   CORRELATION_ID_HEADER,
   textProblem,
-  type Article,
   type CatalogueRequest,
 } from '@shoebox/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { buildSchema, GraphQLError, type ExecutionResult } from 'graphql';
-import mercurius, { type IResolvers } from 'mercurius';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import { z } from 'zod/mini';
 import { route } from '../../platform/api/route.js';
 import { errorBody } from '../../platform/http/errors.js';
+import type { CatalogueExecutor } from './catalogue-executor.js';
 import { CATALOGUE_SDL } from './catalogue.schema.js';
-import { localeProblem, type CatalogueService } from './catalogue.service.js';
-import { costLimit, introspectionListSizes, plainStringArguments } from './query-bounds.js';
-
-/** The most items each list of the catalogue holds, for the cost of a query; the option lists are counted from the data. */
-const articles: Article[] = Object.values(ARTICLES);
-const LIST_SIZES = {
-  'Query.channels': CHANNELS.length,
-  'Channel.articles': articles.length,
-  'Article.options': Math.max(...articles.map((a) => a.options?.length ?? 0)),
-  'OptionKind.options': Math.max(0, ...articles.flatMap((a) => (a.options ?? []).map((kind) => kind.options.length))),
-};
-const SCHEMA = buildSchema(CATALOGUE_SDL);
-/** Any other list (none is left) counts as many items as the schema has types, the longest introspection list. */
-const OTHER_LIST_SIZE = Object.keys(SCHEMA.getTypeMap()).length;
+import type { CatalogueService } from './catalogue.service.js';
 
 const LIMITS_TOLD = `a query of at most ${CATALOGUE_LIMITS.queryBytes} bytes, ${CATALOGUE_LIMITS.depth} levels deep, costing at most ${CATALOGUE_LIMITS.cost} (each field counts once for every item of the lists it is in)`;
 
@@ -81,24 +65,16 @@ const isRefusedQuery = (error: unknown): error is MercuriusValidationError => (e
  * the CSP refuses); the SDL and introspection serve a client's own tools.
  */
 export const catalogueRoutes = (service: CatalogueService): FastifyPluginAsync => async (app) => {
-  const resolvers: IResolvers = {
-    Query: {
-      channels: () => service.channels(),
-      channel: (_root: unknown, { code, locale }: { code: string; locale?: string | null }) => {
-        const problem = locale === undefined || locale === null ? undefined : localeProblem(locale);
-        if (problem) throw new GraphQLError(problem);
-        return service.channel(code, locale);
-      },
-    },
+  // Made with the first query: most starts of the server never answer one.
+  let executor: Promise<CatalogueExecutor> | undefined;
+  const execute: CatalogueExecutor = async (...args) => {
+    if (!executor) {
+      executor = import('./catalogue-executor.js').then((m) => m.catalogueExecutor(service));
+      // A failed making is tried again with the next query.
+      executor.catch(() => (executor = undefined));
+    }
+    return (await executor)(...args);
   };
-  await app.register(mercurius, {
-    schema: CATALOGUE_SDL,
-    resolvers,
-    routes: false,
-    graphiql: false,
-    queryDepth: CATALOGUE_LIMITS.depth,
-    validationRules: [plainStringArguments, costLimit(CATALOGUE_LIMITS.cost, { ...LIST_SIZES, ...introspectionListSizes(SCHEMA) }, OTHER_LIST_SIZE)],
-  });
 
   route(
     app,
@@ -119,7 +95,7 @@ export const catalogueRoutes = (service: CatalogueService): FastifyPluginAsync =
       if (refused) return refuse(request, reply, [{ message: refused }]);
       let result: ExecutionResult;
       try {
-        result = await app.graphql(body.query, {}, body.variables ?? undefined, body.operationName ?? undefined);
+        result = await execute(body.query, body.variables ?? undefined, body.operationName ?? undefined);
       } catch (error) {
         if (isRefusedQuery(error)) return refuse(request, reply, error.errors ?? [{ message: error.message }]);
         throw error;

@@ -25,8 +25,10 @@ export const PRINT_FILE_MAX_BYTES = 2 * 1024 ** 3;
 /** The rendition a print is made from when sharp cannot read the original (HEIC): the largest one made at upload. */
 const FALLBACK_RENDITION = 1300;
 
-/** Where a product's print file lives, in the customer's own folder (erased with the account). */
-export const printFileKey = (customerId: string, fileId: string) => `product-files/${customerId}/${fileId}.pdf`;
+/** The customer's own folder of print files, erased with the account. */
+export const printFilesPrefix = (customerId: string) => `product-files/${customerId}`;
+/** Where a product's print file lives. */
+export const printFileKey = (customerId: string, fileId: string) => `${printFilesPrefix(customerId)}/${fileId}.pdf`;
 
 export interface PrintFileDeps {
   repo: ProductFileRepository;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   PDF_NOT_READY_ERROR,
@@ -12,7 +13,6 @@ import {
   type ProductQuery,
   type SubOrder,
 } from '@shoebox/contracts';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '../../platform/auth/access-token.js';
 import type { OwnerLinkSigner } from '../../platform/auth/owner-link.js';
@@ -21,7 +21,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { startPeriodicPass, type PeriodicPass } from '../../platform/jobs/periodic-pass.js';
 import type { ProductPlacement } from '../orders/order.service.js';
-import { PRINT_FILE_JOB, printFileKey, type PrintFilePayload } from './print-file-job.js';
+import { PRINT_FILE_JOB, printFileKey, printFilesPrefix, type PrintFilePayload } from './print-file-job.js';
 import { PRINT_FILE, type ProductFileRepository, type ProductFileRow } from './product-file.repository.js';
 
 /** The kind of the signed links to product files, beside invoices' (decision 114). */
@@ -161,7 +161,7 @@ export function productService(deps: ProductServiceDeps) {
     /** An account deletion: the rows, then the customer's folder (again after the rows, so a file a job wrote meanwhile goes too). */
     async deleteAllOf(customerId: string): Promise<void> {
       await repo.deleteAllOf(customerId);
-      await deps.blobs.deletePrefix(printFileKey(customerId, 'x').split('/').slice(0, 2).join('/'));
+      await deps.blobs.deletePrefix(printFilesPrefix(customerId));
     },
   };
 }
