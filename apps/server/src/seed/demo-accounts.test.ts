@@ -1,9 +1,10 @@
 import { deletionInfoSchema, storageOutlook } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
-import { databases } from '../test/databases.js';
+import { databases, useMigratedDatabase } from '../test/databases.js';
 import { DELETION_INFO_URL, useLibraryServer } from '../test/photo-library.js';
 import { bearer, signIn } from '../test/sign-in.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
+import { demoAccountsMade } from './demo-data.js';
 
 describe.each(databases)('the demo accounts on $name', (kind) => {
   const server = useLibraryServer(kind);
@@ -50,5 +51,19 @@ describe.each(databases)('the demo accounts on $name', (kind) => {
     const orders = await db.selectFrom('orders').innerJoin('customers', 'customers.id', 'orders.customer_id').select('customers.email').where('customers.email', 'in', emails).execute();
     const withOrders = DEMO_ACCOUNTS.filter((a) => a.lastOrderDaysAgo !== undefined).map((a) => a.email);
     expect([...new Set(orders.map((o) => o.email))].sort()).toEqual(withOrders.sort());
+  });
+});
+
+describe.each(databases)('whether the demo accounts were made before, on $name', (kind) => {
+  const db = useMigratedDatabase(kind);
+
+  it('says no on a new database and while only some are made, yes once all are: a restart then tops them up after it answers', async () => {
+    expect(await demoAccountsMade(db())).toBe(false);
+    await seedDemoAccounts(db());
+    expect(await demoAccountsMade(db())).toBe(true);
+    // A first start stopped before its last account: the next start makes the rest before it answers.
+    const last = DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!;
+    await db().deleteFrom('identities').where('email', '=', last.email).execute();
+    expect(await demoAccountsMade(db())).toBe(false);
   });
 });

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Shoebox } from '../app.js';
 import type { Config } from '../config.js';
 import { underClusterLease } from '../platform/db/cluster-lease.js';
-import { seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
+import type { Db } from '../platform/db/database.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts, type DemoAccount } from './demo-accounts.js';
 import { seedDemoCampaigns } from './demo-campaigns.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { seedDemoLegacyLibrary } from './demo-legacy-library.js';
@@ -24,6 +25,15 @@ export async function seedDemoAccountsAndRecords(shoebox: Shoebox): Promise<Demo
     await seedDemoLegacyLibrary(shoebox.db, shoebox.activation);
     return accounts;
   });
+}
+
+/**
+ * Whether part one has run on this database before: its accounts are made one after another, so the last one
+ * there means all are. One query, where part one itself is some forty.
+ */
+export async function demoAccountsMade(db: Db): Promise<boolean> {
+  const last = DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!;
+  return (await db.selectFrom('identities').select('customer_id').where('email', '=', last.email).executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { renditionKey } from '../../platform/blobs/photo-blob-keys.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { ProductPlacement } from '../orders/order.service.js';
 import type { PhotoOriginal } from '../photos/photo.service.js';
-import { printFilePdf, type PrintPhoto } from './print-file-pdf.js';
+import type { PrintPhoto } from './print-file-pdf.js';
 import type { ProductFileRepository, ProductFileRow } from './product-file.repository.js';
 
 export const PRINT_FILE_JOB = 'product.print-file';
@@ -110,6 +110,8 @@ export function definePrintFileJob(jobs: Pick<JobQueue, 'define'>, deps: PrintFi
       let leftOut = 0;
       const key = printFileKey(row.customer_id, row.id);
       const counter = bounded(PRINT_FILE_MAX_BYTES);
+      // The PDF and image libraries load with the first print file, not with every start of the server (decision 118).
+      const { printFilePdf } = await import('./print-file-pdf.js');
       const pdf = printFilePdf(photosOf(row, placement), { mm: PRINT_SIZE_MM[size] }, {
         title: row.product_code,
         subject: `${placement.photos.length} photos, ${size} cm`,

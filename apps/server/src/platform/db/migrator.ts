@@ -83,10 +83,15 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * The names sort as plain strings (they start with a zero-padded number). Kysely's default compares them with
+ * localeCompare, whose first call loads the language's collation: a twentieth of a restart (decision 118).
+ */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Brings the schema up to date; runs on every start and is a no-op when nothing is pending. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, nameComparator: byCodeUnits }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -30,6 +30,10 @@ export function serveImageJobs<Job, Result>(handler: (job: Job) => Promise<Resul
   send(WORKER_READY);
 }
 
+/** A parent that died before hearing the answer (killed mid-start) ends this child quietly, not with an EPIPE crash. */
 function send<Result>(message: typeof WORKER_READY | JobReply<Result>): void {
-  process.send?.(message);
+  if (!process.connected) return process.exit(0);
+  process.send?.(message, undefined, undefined, (error) => {
+    if (error) process.exit(0);
+  });
 }
