@@ -16,7 +16,8 @@ import { tempDir } from './support/temp.mjs';
 
 const RUNS = 7;
 const WARMUP = 2;
-const BUDGET_SPEED_RATIO = 0.9;
+/** Issue 25: twice the speed of three plain resizes (it was 0.9; 1.11x measured). */
+const BUDGET_SPEED_RATIO = 2;
 const INGEST_DIR = path.join(REPO_ROOT, 'apps/server/dist/modules/uploads/ingest');
 
 export default async function ingest({ log }) {

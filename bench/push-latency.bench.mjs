@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { accessToken } from './support/access-token.mjs';
 import { deferCleanup } from './support/cleanup.mjs';
-import { REPO_ROOT } from './support/paths.mjs';
+import { BENCH_DIR, REPO_ROOT } from './support/paths.mjs';
 import { freePort } from './support/server.mjs';
 import { EMMA } from './support/sign-in.mjs';
 import { percentile, row, sleep, withTimeout } from './support/stats.mjs';
@@ -25,7 +25,7 @@ const SAMPLES = 300;
 const BUDGET_MS = 1_000;
 const SAMPLE_TIMEOUT_MS = 10_000;
 const START_TIMEOUT_MS = 30_000;
-const PUSH_SERVER = path.join(REPO_ROOT, 'bench/support/push-server.mjs');
+const PUSH_SERVER = path.join(BENCH_DIR, 'support/push-server.mjs');
 const REDIS_PREFIX = 'shoebox-bench:';
 const RAW_CHANNEL = 'shoebox-bench:raw';
 

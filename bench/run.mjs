@@ -1,7 +1,10 @@
-// npm run bench [-- <name>…] [--build]
+// npm run bench [-- <name>…] [--build] [--compare <ref>]
 // Runs every bench/*.bench.mjs (or those whose name contains one of the given names) one after the
 // other, prints one table, and writes bench/results/latest.json. Exits non-zero only when a bench
 // crashed; a missed budget is printed as MISSED.
+//
+// --compare <ref> builds that commit beside this checkout (support/tree.mjs) and runs each bench on both,
+// one after the other and alternating which goes first, then prints both side by side (support/compare.mjs).
 //
 // A bench is a module whose default export is `async (ctx) => rows` (or `{ rows, details }`), each
 // row made with `row()` from support/stats.mjs: { name, value, unit, baseline, baselineLabel,
@@ -12,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt } from './support/build.mjs';
 import { runCleanups } from './support/cleanup.mjs';
+import { compareWith } from './support/compare.mjs';
 import { BENCH_DIR, RESULTS_DIR } from './support/paths.mjs';
 import { withTimeout } from './support/stats.mjs';
 
@@ -19,19 +23,25 @@ const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
 const SUFFIX = '.bench.mjs';
 
 const args = process.argv.slice(2);
+/** The value after `--name`, which is then not a filter. */
+const valueOf = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const forceBuild = args.includes('--build');
-const filters = args.filter((a) => !a.startsWith('--'));
+const exact = args.includes('--exact');
+const compareRef = valueOf('--compare');
+const outFile = valueOf('--out') ?? path.join(RESULTS_DIR, 'latest.json');
+const filters = args.filter((a, i) => !a.startsWith('--') && !['--compare', '--out'].includes(args[i - 1]));
 
 const available = fs
   .readdirSync(BENCH_DIR)
   .filter((f) => f.endsWith(SUFFIX))
   .sort()
   .map((f) => ({ name: f.slice(0, -SUFFIX.length), file: path.join(BENCH_DIR, f) }));
-const selected = filters.length ? available.filter((b) => filters.some((f) => b.name.includes(f))) : available;
+const selected = filters.length ? available.filter((b) => filters.some((f) => (exact ? b.name === f : b.name.includes(f)))) : available;
 if (!selected.length) {
   console.error(`No bench matches ${filters.join(', ')}. Available: ${available.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
+if (compareRef) process.exit(await compareWith(compareRef, selected, { forceBuild }));
 
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -111,7 +121,8 @@ if (staleWarning) console.log(`WARNING: ${staleWarning}`);
 
 fs.mkdirSync(RESULTS_DIR, { recursive: true });
 const report = { startedAt, durationMs, node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, loadAverage: { start: loadAtStart, end: os.loadavg()[0] }, staleBuild: staleWarning ?? null, results };
-fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`Written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest.json'))}`);
+fs.mkdirSync(path.dirname(outFile), { recursive: true });
+fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`Written to ${path.relative(process.cwd(), outFile)}`);
 
 process.exit(results.some((r) => r.error) || interrupted ? 1 : 0);

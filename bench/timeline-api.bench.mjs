@@ -18,7 +18,10 @@ const WARMUP_MS = 1_500;
 const DURATION_MS = 5_000;
 /** Different months asked for, spread over the whole library. */
 const MONTHS = 96;
-const BUDGET_THROUGHPUT_RATIO = 0.5;
+/** Issue 25: within 15 % of replaying the same bytes (it was 0.5, then 0.43x measured). */
+const BUDGET_THROUGHPUT_RATIO = 0.85;
+/** Issue 25: a month page's p95 within 1.3x of the replay's. */
+const BUDGET_MONTH_P95_RATIO = 1.3;
 /** Every month with photos, in a fixed shuffled order, at most `n`, always including the biggest. */
 function pickMonths(counts, n) {
   const months = [];
@@ -68,7 +71,7 @@ export default async function timelineApi({ log }) {
 
     const endpoints = [
       { name: 'GET /users/timeline', paths: [countsUrl] },
-      { name: `GET /photos/timeline/{y}/{m}?limit=24 (${months.length} months)`, paths: monthUrls },
+      { name: `GET /photos/timeline/{y}/{m}?limit=24 (${months.length} months)`, paths: monthUrls, p95Budget: BUDGET_MONTH_P95_RATIO },
     ];
     const results = [];
     for (const endpoint of endpoints) {
@@ -83,7 +86,18 @@ export default async function timelineApi({ log }) {
       const common = { baselineLabel: 'replayed bytes' };
       rows.push(
         row({ name: `${endpoint.name}, throughput (${CONNECTIONS} conn)`, value: median(pick(ours, 'rps')), unit: 'req/s', baseline: median(pick(base, 'rps')), ...common, budget: BUDGET_THROUGHPUT_RATIO, budgetOn: 'ratio', better: 'higher', samples: pick(ours, 'rps'), baselineSamples: pick(base, 'rps') }),
-        ...['p50', 'p95', 'p99'].map((p) => row({ name: `${endpoint.name}, ${p} latency`, value: median(pick(ours, p)), unit: 'ms', baseline: median(pick(base, p)), ...common, samples: pick(ours, p), baselineSamples: pick(base, p) })),
+        ...['p50', 'p95', 'p99'].map((p) =>
+          row({
+            name: `${endpoint.name}, ${p} latency`,
+            value: median(pick(ours, p)),
+            unit: 'ms',
+            baseline: median(pick(base, p)),
+            ...common,
+            ...(p === 'p95' && endpoint.p95Budget ? { budget: endpoint.p95Budget, budgetOn: 'ratio' } : {}),
+            samples: pick(ours, p),
+            baselineSamples: pick(base, p),
+          }),
+        ),
       );
     }
     return {

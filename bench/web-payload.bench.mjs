@@ -14,7 +14,8 @@ import { median, row } from './support/stats.mjs';
 import { buildBaseline } from './support/vite-baseline.mjs';
 
 const LOADS = 3;
-const BUDGET_KB = 150;
+/** Issue 25: the first page of a phone on a slow network (it was 150; 147.7 KB measured). */
+const BUDGET_KB = 110;
 const KB = 1024;
 
 /** Measures LOADS times; sizes should not vary, so a difference is reported as an error. */

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { deferCleanup } from './support/cleanup.mjs';
-import { REPO_ROOT } from './support/paths.mjs';
+import { HARNESS_ROOT, REPO_ROOT } from './support/paths.mjs';
 import { median, row } from './support/stats.mjs';
 import { tempDir } from './support/temp.mjs';
 
@@ -40,7 +40,8 @@ const PICTURES = [
 ];
 const DISTINCT = 18;
 const CACHE_VERSION = 1;
-const CACHE_DIR = path.join(REPO_ROOT, '.tmp/zip-bench');
+// Photos made once for every tree compared: they do not depend on the code measured.
+const CACHE_DIR = path.join(HARNESS_ROOT, '.tmp/zip-bench');
 const SERVER_DIST = path.join(REPO_ROOT, 'apps/server/dist');
 const CHILD_TIMEOUT_MS = 10 * 60_000;
 
