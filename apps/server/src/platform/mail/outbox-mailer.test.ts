@@ -74,6 +74,13 @@ describe("an outbox folder's identity", () => {
     expect(new Set(names).size).toBe(1);
     expect(await outboxIdentity(shared)).toBe(names[0]);
     expect(await outboxIdentity(path.join(dir, 'elsewhere'))).not.toBe(names[0]);
+    // Never a half-made name: instances reading the file while the first writes it once read an empty one (CI,
+    // two machines starting at once on one outbox: 'Settings differ from the cluster's: OUTBOX_DIR').
+    for (let round = 0; round < 20; round++) {
+      const fresh = await Promise.all(Array.from({ length: 8 }, () => outboxIdentity(path.join(dir, `fresh-${round}`))));
+      expect(new Set(fresh).size).toBe(1);
+      expect(fresh[0]).toMatch(/^[0-9a-f-]{36}$/);
+    }
     // The mailbox lists mails only.
     await outboxMailer(shared, 'shop@example.com').send(mail('One'));
     expect((await outboxMailer(shared, 'shop@example.com').list(10)).map((m) => m.subject)).toEqual(['One']);

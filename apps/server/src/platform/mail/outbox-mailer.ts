@@ -78,9 +78,17 @@ const IDENTITY_FILE = '.identity';
 export async function outboxIdentity(dir: string): Promise<string> {
   const file = path.join(dir, IDENTITY_FILE);
   await fs.mkdir(dir, { recursive: true });
-  // Exclusive creation: of instances starting at once on an empty folder, one writes and all read its name.
-  await fs.writeFile(file, randomUUID(), { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EEXIST') throw err;
-  });
+  // Written whole beside it, then linked into place (a link is made at once or fails when the name exists): of
+  // instances starting at once on an empty folder one names it, and none reads a file another is still writing.
+  // Creating the file exclusively and then writing it let a second machine read it empty (CI, decision 103).
+  const whole = `${file}.${randomUUID()}.tmp`;
+  await fs.writeFile(whole, randomUUID());
+  try {
+    await fs.link(whole, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await fs.rm(whole, { force: true });
+  }
   return (await fs.readFile(file, 'utf8')).trim();
 }
