@@ -10,7 +10,7 @@
 import { ORDERS_PAGE_LIMIT } from '@shoebox/contracts';
 import { accessToken } from './support/access-token.mjs';
 import { BENCH_POSTGRES_URL, ensureOrdersDb } from './support/orders-db.mjs';
-import { alternateLoad, capture, startReplay } from './support/replay-load.mjs';
+import { alternateLoad, capture, cpuPerRequestRow, startReplay } from './support/replay-load.mjs';
 import { startShoebox } from './support/server.mjs';
 import { median, row } from './support/stats.mjs';
 import { tempDir } from './support/temp.mjs';
@@ -71,12 +71,14 @@ async function benchDatabase({ kind, postgresUrl, log }) {
     const runs = [];
     for (const endpoint of endpoints) {
       const name = `[${kind}] ${endpoint.name}`;
-      const { ours, base } = await alternateLoad({ name, ours: server.baseUrl, base: replay.origin, paths: endpoint.paths, headers, rounds: ROUNDS, load: LOAD, log });
+      const pids = { ours: server.child.pid, base: replay.pid };
+      const { ours, base } = await alternateLoad({ name, ours: server.baseUrl, base: replay.origin, paths: endpoint.paths, headers, rounds: ROUNDS, load: LOAD, log, pids });
       const pick = (r, key) => r.map((x) => x[key]);
       const common = { baselineLabel: 'replayed bytes' };
       rows.push(
         row({ name: `${name}, throughput (${CONNECTIONS} conn)`, value: median(pick(ours, 'rps')), unit: 'req/s', baseline: median(pick(base, 'rps')), ...common, budget: BUDGET_THROUGHPUT_RATIO, budgetOn: 'ratio', better: 'higher', samples: pick(ours, 'rps'), baselineSamples: pick(base, 'rps') }),
         ...['p50', 'p95'].map((p) => row({ name: `${name}, ${p} latency`, value: median(pick(ours, p)), unit: 'ms', baseline: median(pick(base, p)), ...common, samples: pick(ours, p), baselineSamples: pick(base, p) })),
+        ...cpuPerRequestRow(name, { ours, base }),
       );
       runs.push({ endpoint: name, ours, base });
     }

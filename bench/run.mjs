@@ -88,7 +88,7 @@ const durationMs = Math.round(performance.now() - runStarted);
 
 // ---- printing -------------------------------------------------------------------------------
 
-const DIGITS = { ms: 0, KB: 1, MB: 1, score: 0, 'req/s': 0, elements: 0, '': 3 };
+const DIGITS = { ms: 0, 'µs': 0, KB: 1, MB: 1, score: 0, 'req/s': 0, elements: 0, '': 3 };
 function fmt(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '–';
   const digits = DIGITS[unit] ?? 2;

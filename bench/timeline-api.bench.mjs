@@ -7,7 +7,7 @@
 // same load generator. Rounds alternate baseline and real server; figures are medians of rounds.
 import { accessToken } from './support/access-token.mjs';
 import { ensureLibrary } from './support/library.mjs';
-import { alternateLoad, capture, startReplay } from './support/replay-load.mjs';
+import { alternateLoad, capture, cpuPerRequestRow, startReplay } from './support/replay-load.mjs';
 import { startShoebox } from './support/server.mjs';
 import { median, row } from './support/stats.mjs';
 
@@ -76,7 +76,8 @@ export default async function timelineApi({ log }) {
     const results = [];
     for (const endpoint of endpoints) {
       const load = { connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
-      const { ours, base } = await alternateLoad({ name: endpoint.name, ours: server.baseUrl, base: replay.origin, paths: endpoint.paths, headers, rounds: ROUNDS, load, log });
+      const pids = { ours: server.child.pid, base: replay.pid };
+      const { ours, base } = await alternateLoad({ name: endpoint.name, ours: server.baseUrl, base: replay.origin, paths: endpoint.paths, headers, rounds: ROUNDS, load, log, pids });
       results.push({ endpoint, ours, base });
     }
 
@@ -98,6 +99,7 @@ export default async function timelineApi({ log }) {
             baselineSamples: pick(base, p),
           }),
         ),
+        ...cpuPerRequestRow(endpoint.name, { ours, base }),
       );
     }
     return {

@@ -4,8 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runLoad } from './load.mjs';
+import { cpuMs } from './process-cpu.mjs';
 import { BARE_SERVER_SCRIPT } from './paths.mjs';
 import { freePort, spawnServer } from './server.mjs';
+import { median, row } from './stats.mjs';
 import { tempDir } from './temp.mjs';
 
 const REPLAY_SCRIPT = path.join(path.dirname(BARE_SERVER_SCRIPT), 'replay-server.mjs');
@@ -35,6 +37,7 @@ export async function startReplay(captured) {
   const server = await spawnServer({ script: REPLAY_SCRIPT, port: await freePort(), env: { REPLAY_FILE: file }, label: 'replay server' });
   return {
     origin: `http://localhost:${server.port}`,
+    pid: server.child.pid,
     async stop() {
       await server.stop();
       await dir.remove();
@@ -44,14 +47,19 @@ export async function startReplay(captured) {
 
 /**
  * `rounds` rounds of the same load on `paths` against `ours` and `base` (origins), alternating which
- * goes first; answers { ours: [runLoad results], base: [...] }. A failed request fails the bench.
+ * goes first; answers { ours: [runLoad results], base: [...] }. A failed request fails the bench. Given the
+ * servers' process ids (`pids: { ours, base }`), each result also has `cpuUsPerRequest`: that server's CPU
+ * time over the run (warm-up included) per request it answered.
  */
-export async function alternateLoad({ name, ours, base, paths, headers, rounds, load, log }) {
+export async function alternateLoad({ name, ours, base, paths, headers, rounds, load, log, pids = {} }) {
   const runs = { ours: [], base: [] };
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? ['ours', 'base'] : ['base', 'ours'];
     for (const who of order) {
+      const cpuBefore = cpuMs(pids[who]);
       const r = await runLoad({ origin: who === 'ours' ? ours : base, paths, headers, ...load });
+      const cpuAfter = cpuMs(pids[who]);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && r.completed) r.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1000) / r.completed;
       if (r.errors) throw new Error(`${name} (${who === 'ours' ? 'shoebox' : 'replay'}): ${r.errors} failed requests, first: ${r.firstError}`);
       runs[who].push(r);
     }
@@ -60,4 +68,15 @@ export async function alternateLoad({ name, ours, base, paths, headers, rounds, 
     log(`${name} round ${round + 1}/${rounds}: shoebox ${o.rps.toFixed(0)} req/s p95 ${o.p95.toFixed(1)} ms; replay ${b.rps.toFixed(0)} req/s p95 ${b.p95.toFixed(1)} ms`);
   }
   return runs;
+}
+
+/**
+ * The row of each server's CPU per request over `alternateLoad`'s runs (median), the replay's as the baseline: the
+ * figure to compare builds by, as the machine's other work moves it far less than throughput. None without /proc.
+ */
+export function cpuPerRequestRow(name, { ours, base }) {
+  const pick = (runs) => runs.map((r) => r.cpuUsPerRequest).filter((v) => v !== undefined);
+  const [value, baseline] = [pick(ours), pick(base)];
+  if (!value.length || !baseline.length) return [];
+  return [row({ name: `${name}, server CPU per request`, value: median(value), unit: 'µs', baseline: median(baseline), baselineLabel: 'replay server', samples: value, baselineSamples: baseline })];
 }

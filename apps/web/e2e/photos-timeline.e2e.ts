@@ -121,6 +121,8 @@ describe('photos timeline and preview (emma, the demo library)', () => {
 
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.url()).not.toBe(first);
+    // The next photo shown, not only its address: a key pressed before it renders moves from the photo before it.
+    await dialog.waitFor({ state: 'detached' });
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.url()).toBe(first);
 
