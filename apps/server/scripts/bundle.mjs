@@ -3,6 +3,7 @@
 // CommonJS so that scripts/start-bundle.cjs can start it with V8's code cache (decision 093).
 // Packages that read files or native code from beside themselves, or load their own workers, stay
 // outside and load from node_modules as before; a child process still starts from dist/ (builtModule).
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -38,7 +39,6 @@ await bundle.close();
 // Loaded with the first request that needs them, never with a start (decision 118): each is tens to hundreds of
 // milliseconds of a restart. A static import of one of them anywhere the start reaches fails the build here.
 const LOADED_WHEN_NEEDED = ['@aws-sdk/client-s3', '@sentry/core', 'bullmq', 'graphql', 'heic-convert', 'ioredis', 'mercurius', 'nodemailer', 'oidc-provider', 'pdfkit', 'pg', 'sharp'];
-const { existsSync, readFileSync } = await import('node:fs');
 const reached = new Set();
 const packagesAtStart = new Set();
 const visit = (file) => {

@@ -1,28 +1,12 @@
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { createShoebox, type Shoebox } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createShoebox } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_LIBRARY_OWNER, DEMO_PASSWORD } from './seed/demo-accounts.js';
-import { demoAccountsMade, seedDemoAccountsAndRecords, seedDemoLibraries } from './seed/demo-data.js';
-
-/** How long after the server is ready the demo's background work begins (decision 118). */
-const DEMO_BACKGROUND_DELAY_MS = 1_000;
-
-/** Tops up the demo accounts when they were made before, then fills the photo libraries; each failure is logged as it fails. */
-async function seedDemoInBackground(shoebox: Shoebox, config: Config, topUp: boolean): Promise<void> {
-  try {
-    if (topUp) await seedDemoAccountsAndRecords(shoebox);
-  } catch (err) {
-    shoebox.app.log.error({ err }, 'Topping up the demo accounts failed');
-  }
-  await seedDemoLibraries(shoebox, config, shoebox.app.log).catch(() => {});
-}
+import { seedDemoBeforeReady } from './seed/demo-data.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const shoebox = await createShoebox(config);
-  // The demo accounts are made before the server answers, so signing in works once it is ready; on a restart they
-  // exist, and topping up what a newer build adds to them waits until after (decision 118).
-  const demoMade = config.seedDemoData && (await demoAccountsMade(shoebox.db));
-  if (config.seedDemoData && !demoMade) await seedDemoAccountsAndRecords(shoebox);
+  const seedDemoAfterReady = config.seedDemoData ? await seedDemoBeforeReady(shoebox, config) : undefined;
   const demo = config.seedDemoData ? DEMO_ACCOUNTS : [];
   await shoebox.app.listen({ host: config.host, port: config.port });
 
@@ -38,9 +22,7 @@ async function main(): Promise<void> {
   }
   if (demo.length) lines.push(`  ${DEMO_LIBRARY_OWNER}'s photo library is filled in the background on first start.`);
   console.log(lines.join('\n') + '\n');
-  // Each failed step is logged as it fails.
-  // Begun a moment after the server answers: SQLite's work holds the event loop, and the first requests come first.
-  if (demo.length) setTimeout(() => void seedDemoInBackground(shoebox, config, demoMade), DEMO_BACKGROUND_DELAY_MS).unref();
+  seedDemoAfterReady?.();
 
   let stopping = false;
   const stop = async (signal: string) => {

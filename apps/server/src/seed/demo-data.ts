@@ -36,6 +36,25 @@ export async function demoAccountsMade(db: Db): Promise<boolean> {
   return (await db.selectFrom('identities').select('customer_id').where('email', '=', last.email).executeTakeFirst()) !== undefined;
 }
 
+/** How long after the server is ready the demo's background work begins (decision 118). */
+const DEMO_BACKGROUND_DELAY_MS = 1_000;
+
+/**
+ * The demo world at a start (decision 118): the accounts are made before the server answers when they are not there
+ * yet, so signing in works once it is ready. Answers what to call once it answers: a moment later (SQLite's work holds
+ * the event loop, and the first requests come first) it tops up the accounts when they were there already, then fills
+ * the photo libraries. Each failure is logged as it fails.
+ */
+export async function seedDemoBeforeReady(shoebox: Shoebox, config: Config): Promise<() => void> {
+  const made = await demoAccountsMade(shoebox.db);
+  if (!made) await seedDemoAccountsAndRecords(shoebox);
+  const afterReady = async () => {
+    if (made) await seedDemoAccountsAndRecords(shoebox).catch((err: unknown) => shoebox.app.log.error({ err }, 'Topping up the demo accounts failed'));
+    await seedDemoLibraries(shoebox, config, shoebox.app.log).catch(() => {});
+  };
+  return () => void setTimeout(() => void afterReady(), DEMO_BACKGROUND_DELAY_MS).unref();
+}
+
 /**
  * Part two, minutes of image work: the photo libraries through the real ingest, then the orders, projects and
  * photo books made of those photos. A failed step is logged and the next still tried; the promise rejects at the end
