@@ -30,8 +30,6 @@ export interface SectionCount {
 }
 
 export interface GridSection extends SectionCount {
-  /** Index of the section's first virtual item: its heading (where sections have one), then its rows. */
-  firstItem: number;
   rows: number;
   /** Offset of the heading from the top of the list, in pixels. */
   top: number;
@@ -48,14 +46,14 @@ export interface GridLayout {
   headerHeight: number;
   tileSize: number;
   rowHeight: number;
-  itemCount: number;
   totalHeight: number;
   totalPhotos: number;
   /** The photos' count per section, for selection amounts. */
   countBySection: ReadonlyMap<SectionKey, number>;
 }
 
-export type GridItem = { kind: 'header'; section: GridSection } | { kind: 'row'; section: GridSection; row: number };
+/** A section's heading or one of its rows, with its offset from the list's top. */
+export type GridItem = ({ kind: 'header'; section: GridSection } | { kind: 'row'; section: GridSection; row: number }) & { top: number };
 
 export function columnsForWidth(width: number): number {
   return Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, Math.round(width / TARGET_TILE_WIDTH)));
@@ -77,48 +75,16 @@ export function buildGridLayout(counts: readonly SectionCount[], width: number, 
   const sections: GridSection[] = [];
   const countBySection = new Map<SectionKey, number>();
   let top = 0;
-  let item = 0;
   let totalPhotos = 0;
   for (const counted of counts) {
     const rows = Math.ceil(counted.count / columns);
     const height = headerHeight + rows * rowHeight;
-    sections.push({ ...counted, firstItem: item, rows, top, height });
+    sections.push({ ...counted, rows, top, height });
     countBySection.set(counted.key, counted.count);
     top += height;
-    item += (headers ? 1 : 0) + rows;
     totalPhotos += counted.count;
   }
-  return { sections, headers, columns, headerHeight, tileSize, rowHeight, itemCount: item, totalHeight: top, totalPhotos, countBySection };
-}
-
-const headerItems = (layout: GridLayout) => (layout.headers ? 1 : 0);
-
-/** The section whose heading or rows hold virtual item `index` (binary search). */
-export function sectionOfItem(layout: GridLayout, index: number): GridSection | undefined {
-  const { sections } = layout;
-  let low = 0;
-  let high = sections.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const section = sections[mid] as GridSection;
-    if (index < section.firstItem) high = mid - 1;
-    else if (index >= section.firstItem + headerItems(layout) + section.rows) low = mid + 1;
-    else return section;
-  }
-  return undefined;
-}
-
-export function itemAt(layout: GridLayout, index: number): GridItem | undefined {
-  const section = sectionOfItem(layout, index);
-  if (!section) return undefined;
-  if (layout.headers && index === section.firstItem) return { kind: 'header', section };
-  return { kind: 'row', section, row: index - section.firstItem - headerItems(layout) };
-}
-
-export function itemSize(layout: GridLayout, index: number): number {
-  const section = sectionOfItem(layout, index);
-  if (!section) return 0;
-  return layout.headers && index === section.firstItem ? layout.headerHeight : layout.rowHeight;
+  return { sections, headers, columns, headerHeight, tileSize, rowHeight, totalHeight: top, totalPhotos, countBySection };
 }
 
 /** Index of the section at a vertical offset of the list (the first one above 0, the last one past the end); -1 when empty. */
@@ -160,4 +126,26 @@ export function sectionsInWindow(layout: GridLayout, from: number, to: number): 
     result.push({ section, wanted });
   }
   return result;
+}
+
+/**
+ * The headings and rows with any part inside [from, to) list pixels, in order: what the grid renders. Found
+ * from the sections' offsets, so it costs the same at a hundred photos and at a million.
+ */
+export function itemsInWindow(layout: GridLayout, from: number, to: number): GridItem[] {
+  const items: GridItem[] = [];
+  const first = sectionIndexAtOffset(layout, Math.max(0, from));
+  if (first < 0) return items;
+  const { headerHeight, rowHeight } = layout;
+  for (let i = first; i < layout.sections.length; i++) {
+    const section = layout.sections[i] as GridSection;
+    if (section.top >= to) break;
+    if (section.top + section.height <= from) continue;
+    if (layout.headers && section.top + headerHeight > from) items.push({ kind: 'header', section, top: section.top });
+    const rowsTop = section.top + headerHeight;
+    const firstRow = Math.max(0, Math.floor((from - rowsTop) / rowHeight));
+    const lastRow = Math.min(section.rows - 1, Math.ceil((to - rowsTop) / rowHeight) - 1);
+    for (let row = firstRow; row <= lastRow; row++) items.push({ kind: 'row', section, row, top: rowsTop + row * rowHeight });
+  }
+  return items;
 }

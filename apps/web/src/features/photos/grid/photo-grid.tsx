@@ -1,24 +1,30 @@
 import type { Photo } from '@shoebox/contracts';
 import { InfiniteQueryObserver, useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagedPhotos, type SectionData } from '../api/photo-pages';
 import { useSelection } from '../stores/selection-context';
 import { isMonthSelected } from '../stores/selection';
 import { writeScrollMemory, type TimelineScrollMemory } from '../stores/scroll-memory';
-import { itemAt, itemSize, LARGE_TILE_MIN_WIDTH, sectionIndexAtOffset, sectionsInWindow, type GridLayout, type GridSection } from './grid-layout';
+import { itemsInWindow, LARGE_TILE_MIN_WIDTH, sectionIndexAtOffset, sectionsInWindow, type GridLayout, type GridSection } from './grid-layout';
 import { SectionLoader } from './section-loader';
 import { SectionHeader } from './section-header';
 import type { TileContext } from './photo-tile';
 import type { SectionSource } from './section-source';
 import { GridRow, type RowContext, type SectionState } from './grid-row';
 import styles from './grid.module.css';
+import { scrollMapFor } from './scroll-map';
 import { useActiveSections } from './use-active-sections';
 import { useSectionCacheUpdates } from './use-section-cache-updates';
+import { useWindowScroll } from './use-window-scroll';
 
 /** Rows rendered above and below the visible ones: enough for smooth scrolling, few enough for a small DOM. */
 const OVERSCAN_ROWS = 2;
+/**
+ * In a list whose positions are mapped (scroll-map.ts), the rendered rows are placed from a multiple of this
+ * content offset, so that their own offsets stay small and change only when the window passes one.
+ */
+const ANCHOR_STEP = 1_000_000;
 
 export interface PhotoGridHandle {
   /** Scrolls so that the section's heading sits just below the sticky controls. */
@@ -68,15 +74,10 @@ function useDocumentTop(element: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
- * Item keys for a layout: the indexes, cheap for tens of thousands of rows. A new function per layout
- * tells the virtualizer that every size may have changed.
- */
-const itemKeysOf = (_layout: GridLayout) => (index: number) => index;
-
-/**
  * The virtualized grid: only the rows near the viewport exist in the DOM, every heading and row sits at the
  * exact offset the counts give, and the sections near the viewport load (further ones are aborted). The
- * timeline's months and an album's photos alike.
+ * timeline's months and an album's photos alike, at any size: past the height a browser lays out, the
+ * window's position is mapped onto the content (scroll-map.ts).
  */
 export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, onOpen, onSettledChange, ref }: PhotoGridProps) {
   const { t } = useTranslation('photos');
@@ -86,17 +87,17 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
   const list = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(list);
 
-  const estimateSize = useCallback((index: number) => itemSize(layout, index), [layout]);
-  const getItemKey = useMemo(() => itemKeysOf(layout), [layout]);
+  const { scrollY, height: viewport, scrolling: isScrolling } = useWindowScroll();
+  const map = useMemo(() => scrollMapFor(layout.totalHeight, viewport), [layout.totalHeight, viewport]);
+  // The window in the list and in the content: the same but where positions are mapped.
+  const windowInList = scrollY - scrollMargin;
+  const windowTop = map.toContent(windowInList);
 
-  const virtualizer = useWindowVirtualizer({ count: layout.itemCount, estimateSize, getItemKey, overscan: OVERSCAN_ROWS, scrollMargin });
-
-  // The window on the list, in list pixels: load about one viewport around it, keep loading within two.
-  const viewport = virtualizer.scrollRect?.height || window.innerHeight;
-  const listTop = Math.max(0, (virtualizer.scrollOffset ?? window.scrollY) - scrollMargin);
+  // The window on the content: load about one viewport around it, keep loading within two.
+  const listTop = Math.max(0, windowTop);
   const near = sectionsInWindow(layout, listTop - viewport, listTop + 2 * viewport);
   const keep = new Set(sectionsInWindow(layout, listTop - 2 * viewport, listTop + 3 * viewport).map((d) => d.section.key));
-  const active = useActiveSections(near, keep, virtualizer.isScrolling);
+  const active = useActiveSections(near, keep, isScrolling);
 
   // Settled: every section near the viewport has answered. The preview waits for it before it says "not found".
   const fetching = useIsFetching({ queryKey: source.queryPrefix });
@@ -107,7 +108,6 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
 
   // Remember where the grid is (first visible section and scroll position) whenever it comes to rest.
   const firstVisible = sectionIndexAtOffset(layout, listTop + stickyHeight());
-  const { isScrolling } = virtualizer;
   useEffect(() => {
     if (!paused && !isScrolling && firstVisible >= 0) writeScrollMemory({ section: firstVisible, scrollY: window.scrollY });
   }, [firstVisible, listTop, paused, isScrolling]);
@@ -150,15 +150,15 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
     () => {
       const sectionTop = (index: number) => {
         const section = layout.sections[index];
-        return section ? scrollMargin + section.top - stickyHeight() : 0;
+        return section ? scrollMargin + map.toList(section.top - stickyHeight()) : 0;
       };
       return {
         jumpTo: (index) => window.scrollTo({ top: sectionTop(index), behavior: 'instant' }),
-        restore: ({ section, scrollY }) => {
+        restore: ({ section, scrollY: remembered }) => {
           const target = layout.sections[section];
-          const offset = scrollY - scrollMargin + stickyHeight();
+          const offset = map.toContent(remembered - scrollMargin) + stickyHeight();
           const fits = target && offset >= target.top && offset < target.top + target.height;
-          window.scrollTo({ top: fits || !target ? scrollY : sectionTop(section), behavior: 'instant' });
+          window.scrollTo({ top: fits || !target ? remembered : sectionTop(section), behavior: 'instant' });
         },
         focusPhoto: (photoId) => {
           const tile = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(photoId)}"]`);
@@ -167,13 +167,13 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
         reveal: (index) => {
           const section = layout.sections[index];
           if (!section) return;
-          const top = scrollMargin + section.top;
-          const inView = top + section.height > window.scrollY + stickyHeight() && top < window.scrollY + window.innerHeight;
+          const shown = map.toContent(window.scrollY - scrollMargin);
+          const inView = section.top + section.height > shown + stickyHeight() && section.top < shown + window.innerHeight;
           if (!inView) window.scrollTo({ top: sectionTop(index), behavior: 'instant' });
         },
       };
     },
-    [layout, scrollMargin, stickyHeight],
+    [layout, map, scrollMargin, stickyHeight],
   );
 
   const onToggle = useCallback(
@@ -190,7 +190,7 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
 
   // Read by tiles as they appear; a ref, so that scrolling starting or stopping re-renders no tile.
   const scrolling = useRef(false);
-  scrolling.current = virtualizer.isScrolling;
+  scrolling.current = isScrolling;
   const readScrolling = useCallback(() => scrolling.current, []);
 
   const thumbnailSize = layout.tileSize >= LARGE_TILE_MIN_WIDTH ? 800 : 300;
@@ -220,13 +220,19 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
     sections.current = seen;
   });
 
+  // Rendered rows sit at their content offsets from an anchor; their layer sits where the anchor shows. Where
+  // positions are equal both are 0, and a row moves only with the page.
+  const overscan = OVERSCAN_ROWS * layout.rowHeight;
+  const items = itemsInWindow(layout, windowTop - overscan, windowTop + viewport + overscan);
+  const anchor = map.scaled ? Math.floor(Math.max(0, windowTop) / ANCHOR_STEP) * ANCHOR_STEP : 0;
+  const layerTop = anchor - windowTop + windowInList;
+
   return (
     <>
-      <div ref={list} className={styles.list} style={{ height: layout.totalHeight, ['--columns' as string]: layout.columns }}>
-        {virtualizer.getVirtualItems().map((virtual) => {
-          const item = itemAt(layout, virtual.index);
-          if (!item) return null;
-          const top = virtual.start - scrollMargin;
+      <div ref={list} className={styles.list} style={{ height: map.height, ['--columns' as string]: layout.columns }}>
+        <div className={styles.layer} style={{ top: layerTop }}>
+        {items.map((item) => {
+          const top = item.top - anchor;
           if (item.kind === 'header') {
             return (
               <SectionHeader
@@ -243,6 +249,7 @@ export function PhotoGrid({ layout, source, paused, stickyHeight, previewHref, o
           }
           return <GridRow key={`r${item.section.key}:${item.row}`} section={item.section} row={item.row} top={top} state={sectionState(item.section)} context={rowContext} />;
         })}
+        </div>
       </div>
       {active.map((m) => (
         <SectionLoader key={`${source.id}:${m.key}`} query={source.sectionQuery(m.section)} wanted={m.wanted} />
