@@ -1,5 +1,5 @@
 /**
- * npm run seed -- --photos-per-customer 100000 --total 1000000 [--data-dir DIR] [--database-url URL] [--force] [--json]
+ * npm run seed -- --photos-per-customer 100000 --total 1000000 [--without-files] [--data-dir DIR] [--database-url URL] [--force] [--json]
  *
  * Builds (or reuses) a big photo library for benchmarks; see seed-library.ts. Without --data-dir the
  * library is cached under .tmp/bench-library/, keyed by the parameters, the migrations and the
@@ -10,10 +10,11 @@ import { parseArgs } from 'node:util';
 import { count, runCommand, UsageError } from './cli-usage.js';
 import { defaultLibraryDir, seedLibrary } from './seed-library.js';
 
-const USAGE = `Usage: npm run seed -- --photos-per-customer N --total N [--data-dir DIR] [--database-url URL] [--force] [--json]
+const USAGE = `Usage: npm run seed -- --photos-per-customer N --total N [--without-files] [--data-dir DIR] [--database-url URL] [--force] [--json]
 
   --photos-per-customer N  photos of the bench customer (bench@example.com, password shoebox-demo)
   --total N                photos in the whole database; other customers own the rest
+  --without-files          the rows only: the photos have no files (their thumbnails answer not found)
   --data-dir DIR           where to build it (default: a cache under .tmp/bench-library/)
   --database-url URL       postgres://… or a SQLite file (default DIR/shoebox.db)
   --force                  replace whatever DIR holds
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     options: {
       'photos-per-customer': { type: 'string' },
       total: { type: 'string' },
+      'without-files': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       force: { type: 'boolean', default: false },
@@ -41,10 +43,12 @@ async function main(): Promise<void> {
   if (total < photosPerCustomer) throw new UsageError('--total must be at least --photos-per-customer');
 
   const cached = values['data-dir'] === undefined;
-  const dataDir = cached ? defaultLibraryDir(photosPerCustomer, total) : path.resolve(values['data-dir']!);
+  const files = !values['without-files'];
+  const dataDir = cached ? defaultLibraryDir(photosPerCustomer, total, files) : path.resolve(values['data-dir']!);
   const result = await seedLibrary({
     photosPerCustomer,
     total,
+    files,
     dataDir,
     ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
     // The cache folder is ours: an entry with another key is simply rebuilt.

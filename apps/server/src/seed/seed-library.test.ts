@@ -114,6 +114,30 @@ describe.each(databases)('the benchmark library on $name', (kind) => {
   });
 });
 
+describe('a library without files on sqlite', () => {
+  it('has the rows and no blob folder, under a key of its own', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-library-'));
+    try {
+      const dataDir = path.join(dir, 'data');
+      const rows = await seedLibrary({ photosPerCustomer: 40, total: 60, dataDir, pictureScale: 0.1, files: false });
+      expect(rows.blobs).toEqual({ photos: 0, sourceFiles: 0, copiedInsteadOfLinked: 0 });
+      expect(fs.existsSync(path.join(dataDir, 'blobs', 'photos'))).toBe(false);
+      const withFiles = path.join(dir, 'with-files');
+      const whole = await seedLibrary({ photosPerCustomer: 40, total: 60, dataDir: withFiles, pictureScale: 0.1 });
+      expect(whole.key).not.toBe(rows.key);
+      const db = await createDatabase(loadConfig({ DATA_DIR: dataDir }).database);
+      try {
+        const counted = await db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        expect(Number(counted.n)).toBe(60);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('the seeding database on sqlite', () => {
   it('is a file the server opens in WAL mode', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-library-'));

@@ -18,6 +18,8 @@ export interface BuildOptions {
   photosPerCustomer: number;
   total: number;
   pictureScale: number;
+  /** Whether the bench customer's photos get their files. */
+  files: boolean;
   key: string;
   /** The folder it is built in, renamed into place by the caller once complete. */
   work: string;
@@ -45,7 +47,7 @@ export async function buildLibrary(o: BuildOptions): Promise<Pick<LibraryManifes
     log(`schema migrated, ${plans.length} customers created (${seconds()})`);
 
     const pictures = await makePictures(path.join(o.work, 'seed-library'), o.pictureScale, log);
-    linker = startLinker(path.join(o.work, 'blobs'), pictures);
+    if (o.files) linker = startLinker(path.join(o.work, 'blobs'), pictures);
 
     let sink: RowSink;
     if (o.workDatabase.kind === 'sqlite') {
@@ -68,7 +70,7 @@ export async function buildLibrary(o: BuildOptions): Promise<Pick<LibraryManifes
         const registeredAt = now - plan.account.registeredDaysAgo * DAY_MS;
         const generated = generatePhotos(plan, pictures, now, registeredAt);
         if (plan.bench) {
-          linker.link(plan.id, generated.rows.map((r) => r.id), generated.pictures);
+          linker?.link(plan.id, generated.rows.map((r) => r.id), generated.pictures);
           benchUndated = generated.rows.filter((r) => r.date_taken === UNKNOWN_DATE).length;
           benchMonths = [...generated.counts.keys()].filter((k) => k.startsWith('dateTaken|')).length;
         }
@@ -84,10 +86,10 @@ export async function buildLibrary(o: BuildOptions): Promise<Pick<LibraryManifes
     } finally {
       await sink.close();
     }
-    log(`${inserted.toLocaleString('en')} photos inserted (${seconds()}); waiting for the blob links`);
-    const links = await linker.finish();
+    log(`${inserted.toLocaleString('en')} photos inserted (${seconds()})${linker ? '; waiting for the blob links' : ', without their files'}`);
+    const links = linker ? await linker.finish() : { photos: 0, sourceFiles: 0, copied: 0 };
+    if (linker) log(`${links.photos.toLocaleString('en')} photo folders linked from ${links.sourceFiles} source pictures (${seconds()})`);
     linker = undefined;
-    log(`${links.photos.toLocaleString('en')} photo folders linked from ${links.sourceFiles} source pictures (${seconds()})`);
 
     return {
       account: { email: BENCH_ACCOUNT.email, password: DEMO_PASSWORD, greeting: BENCH_ACCOUNT.greeting, customerId: bench.id },

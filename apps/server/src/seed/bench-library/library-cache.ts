@@ -41,18 +41,21 @@ const sourceFiles = (dir: string) =>
 const seedingCode = () => [...sourceFiles(here), ...['seed-library', 'photo-like-images'].map((name) => path.join(here, '..', `${name}${codeExtension}`))];
 
 /** The key of a library: the parameters, every migration (name and contents) and the seeding code. */
-export function libraryKey(photosPerCustomer: number, total: number, pictureScale = 1): string {
+export function libraryKey(photosPerCustomer: number, total: number, pictureScale = 1, files = true): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ FORMAT_VERSION, photosPerCustomer, total, ...(pictureScale === 1 ? {} : { pictureScale }) }));
+  hash.update(JSON.stringify({ FORMAT_VERSION, photosPerCustomer, total, ...(pictureScale === 1 ? {} : { pictureScale }), ...(files ? {} : { files }) }));
   for (const file of sourceFiles(path.join(here, '../../platform/db/migrations'))) hash.update(`\n${path.basename(file)}\n`).update(fs.readFileSync(file));
   for (const file of seedingCode()) hash.update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The default place of a cached library: <repo>/.tmp/bench-library/<parameters>-<key>. */
-export function defaultLibraryDir(photosPerCustomer: number, total: number): string {
+/**
+ * The default place of a cached library: <repo>/.tmp/bench-library/<parameters>-<key>, or bench-rows/ for one
+ * without files (each folder a cache of one entry, so that neither replaces the other).
+ */
+export function defaultLibraryDir(photosPerCustomer: number, total: number, files = true): string {
   const repoRoot = path.resolve(here, '../../../../..');
-  return path.join(repoRoot, '.tmp', 'bench-library', `p${photosPerCustomer}-t${total}-${libraryKey(photosPerCustomer, total)}`);
+  return path.join(repoRoot, '.tmp', files ? 'bench-library' : 'bench-rows', `p${photosPerCustomer}-t${total}-${libraryKey(photosPerCustomer, total, 1, files)}`);
 }
 
 export function databaseOf(dataDir: string, databaseUrl: string | undefined): LibraryManifest['database'] {
