@@ -13,10 +13,10 @@ export const LIBRARY = {
 const SEED_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * Runs the seeding command and answers its manifest: { dataDir, account: { email, password,
+ * Runs the seeding command (`files: false`: the rows only, cached apart) and answers its manifest: { dataDir, account: { email, password,
  * greeting, customerId }, photos, seedSeconds, reused, seconds, … }. Its progress goes to `log`.
  */
-export async function ensureLibrary({ log = () => {}, photosPerCustomer = LIBRARY.photosPerCustomer, total = LIBRARY.total } = {}) {
-  const args = [SEED_CLI, '--photos-per-customer', String(photosPerCustomer), '--total', String(total)];
+export async function ensureLibrary({ log = () => {}, photosPerCustomer = LIBRARY.photosPerCustomer, total = LIBRARY.total, files = true } = {}) {
+  const args = [SEED_CLI, '--photos-per-customer', String(photosPerCustomer), '--total', String(total), ...(files ? [] : ['--without-files'])];
   return runSeedCli({ name: 'The seeding command', args, timeoutMs: SEED_TIMEOUT_MS, log });
 }
