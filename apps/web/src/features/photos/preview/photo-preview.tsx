@@ -10,6 +10,7 @@ import { usePhotoDownload } from '../download/use-photo-download';
 import { thumbnailUrl } from '../lib/thumbnails';
 import { NO_ZOOM, PhotoStage, type Zoom } from './photo-stage';
 import { PreviewOverlay } from './preview-overlay';
+import { useQueuedMoves } from './use-queued-moves';
 import styles from './preview.module.css';
 
 /** The previewed photo among the loaded ones, and how to move to its neighbours (which may first have to load). */
@@ -80,6 +81,7 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
     for (const neighbour of [position.previous, position.next]) if (neighbour) new Image().src = thumbnailUrl(neighbour, 1300);
   }, [position.previous, position.next]);
 
+  const move = useQueuedMoves(photoId, position);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'Escape') {
@@ -87,10 +89,10 @@ export function PhotoPreview({ photoId, position, caption, settled, close: close
       close();
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      position.goPrevious();
+      move('previous');
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      position.goNext();
+      move('next');
     }
   };
 

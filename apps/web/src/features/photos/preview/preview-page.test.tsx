@@ -60,6 +60,20 @@ describe('photo preview', () => {
     await waitFor(() => expect(currentUrl()).toBe('/my-photos/photos'));
   });
 
+  test('a key pressed before the next photo shows moves on from that photo, not from the one before it', async () => {
+    servePhotoLibrary(library());
+    const { dialog } = await openPreviewOf('p202406-2.jpg');
+
+    // Right, Right, Left at once, as a quick hand does: one photo on (into May and back).
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    await waitFor(() => expect(previewedName()).toBe('p202406-1.jpg'));
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    await waitFor(() => expect(previewedName()).toBe('p202405-1.jpg'));
+  });
+
   test('on a phone there are no arrow buttons (swiping moves instead)', async () => {
     servePhotoLibrary(library());
     await openPreviewOf('p202406-2.jpg', { smallScreen: true });
