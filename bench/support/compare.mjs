@@ -54,7 +54,7 @@ export async function compareWith(ref, selected, { forceBuild = false } = {}) {
   const commit = commitOf(ref);
   const tree = builtTree(commit, log);
   const labels = { here: 'this', there: shortCommit(commit) };
-  if (dependenciesDiffer(commit)) log(`package-lock.json differs at ${labels.there}: it runs on this checkout's installed packages`);
+  if (dependenciesDiffer(commit)) log(`package-lock.json differs at ${labels.there}: it runs on its own installed packages`);
   const pairs = [];
   for (const [i, bench] of selected.entries()) {
     const sides = i % 2 === 0 ? ['here', 'there'] : ['there', 'here'];

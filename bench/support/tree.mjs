@@ -1,8 +1,9 @@
 // Another commit of the project, built beside this one, for `npm run bench -- --compare <ref>` and
 // bench/bisect.mjs: a detached git worktree under .tmp/bench-trees/<commit>, sharing this checkout's
 // installed packages (each entry of node_modules linked, the workspace links made to the worktree's own
-// packages), built once with its own `npm run build`. A commit whose dependencies differ from this
-// checkout's runs on this checkout's versions of them: the comparison says so when package-lock.json differs.
+// packages), built once with its own `npm run build`. A commit whose package-lock.json differs from this
+// checkout's installs its own packages (`npm ci` in the worktree, a few minutes once): this checkout's
+// versions could not build it (a package it imports may be gone here) or would measure other code.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { HARNESS_ROOT } from './paths.mjs';
 const TREES_DIR = path.join(HARNESS_ROOT, '.tmp/bench-trees');
 const BUILT_MARK = '.bench-built';
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+const INSTALL_TIMEOUT_MS = 20 * 60_000;
 /** The folders that may hold installed packages: the root's and each workspace's. */
 const MODULE_FOLDERS = ['node_modules', 'apps/server/node_modules', 'apps/web/node_modules', 'packages/contracts/node_modules'];
 
@@ -65,7 +67,12 @@ export function builtTree(commit, log = () => {}) {
     fs.mkdirSync(TREES_DIR, { recursive: true });
     git(['worktree', 'add', '--detach', '--force', dir, commit]);
   }
-  linkModules(dir);
+  if (dependenciesDiffer(commit)) {
+    log(`installing ${shortCommit(commit)}'s own packages: its package-lock.json differs from this checkout's (npm ci)`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: INSTALL_TIMEOUT_MS });
+  } else {
+    linkModules(dir);
+  }
   log(`building ${shortCommit(commit)} (npm run build)`);
   execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: BUILD_TIMEOUT_MS });
   fs.writeFileSync(path.join(dir, BUILT_MARK), `${new Date().toISOString()}\n`);
