@@ -90,8 +90,10 @@ describe.each(databases)('npm run retention -- dry-run against the database of a
       .insertInto('storage_periods')
       .values({ customer_id: toEmpty.id, period_end: told, deletion_at: told, reminders_sent: 3, reminded_at: new Date(Date.parse(told) - DAY_MS).toISOString() })
       .execute();
-    // An hour into toRemind's first reminder moment, 30 days before its end; toEmpty's told date is past.
-    const at = new Date(Date.parse(remindEnd) - 30 * DAY_MS + 3_600_000);
+    // An hour into the UTC day of toRemind's first reminder, 30 days before its end's day (runs go by UTC days: an
+    // hour after the end's own time of day is the next day when that time is past 23:00, and the told date moves);
+    // toEmpty's told date is past.
+    const at = new Date(Math.floor(Date.parse(remindEnd) / DAY_MS) * DAY_MS - 30 * DAY_MS + 3_600_000);
     expect(at.getTime()).toBeGreaterThan(Date.parse(told));
     const before = await snapshot();
 
