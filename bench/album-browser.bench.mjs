@@ -24,7 +24,7 @@ import { median, row } from './support/stats.mjs';
 import { ensureLibrary } from './support/library.mjs';
 import { copyLibrary } from './support/library-copy.mjs';
 import { startShoebox } from './support/server.mjs';
-import { signIn } from './support/sign-in.mjs';
+import { signInContext } from './support/sign-in.mjs';
 
 const ALBUM_PHOTOS = 10_000;
 const ALBUM_NAME = 'Bench album';
@@ -121,10 +121,7 @@ export default async function albumBrowser({ log }) {
     server = await startShoebox({ dataDir: copy.dataDir, env: { SEED_DEMO_DATA: 'false' } });
     browser = await launchBrowser();
     const context = await newContext(browser.browser);
-    const signInPage = await context.newPage();
-    await signIn(signInPage, server.baseUrl, library.account);
-    await signInPage.close();
-    const token = (await context.cookies(server.baseUrl)).find((c) => c.name === 'auth_access_token').value;
+    const token = await signInContext(context, server.baseUrl, library.account);
     log(`signed in as ${library.account.email}`);
 
     // The album: the customer's first ALBUM_PHOTOS photos, added in batches as the app adds them.

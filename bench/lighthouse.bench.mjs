@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { launchPersistentWithDebuggingPort } from './support/chromium.mjs';
 import { freePort, startShoebox } from './support/server.mjs';
-import { EMMA, LARS, signIn } from './support/sign-in.mjs';
+import { bearerToken, EMMA, LARS, signIn } from './support/sign-in.mjs';
 import { median, row, sleep, withTimeout } from './support/stats.mjs';
 
 const RUNS = 3;
@@ -87,7 +87,7 @@ async function auditWithRetries(url, port, clearCache, log) {
 
 /** Waits until the signed-in customer's library holds `count` photos, so the page measured is the settled one. */
 async function waitForLibrary(page, baseUrl, count) {
-  const token = (await page.context().cookies(baseUrl)).find((c) => c.name === 'auth_access_token').value;
+  const token = await bearerToken(page.context(), baseUrl);
   const deadline = performance.now() + SEED_TIMEOUT_MS;
   let photosCount = 0;
   while (performance.now() < deadline) {

@@ -17,7 +17,7 @@ import { disableCache, launchBrowser, newContext } from './support/chromium.mjs'
 import { ensureOrdersDb } from './support/orders-db.mjs';
 import { REPO_ROOT } from './support/paths.mjs';
 import { startShoebox } from './support/server.mjs';
-import { signIn } from './support/sign-in.mjs';
+import { signInContext } from './support/sign-in.mjs';
 import { median, row } from './support/stats.mjs';
 
 const RUNS = 5;
@@ -112,10 +112,7 @@ export default async function ordersBrowser({ log }) {
   const { browser, close } = await launchBrowser();
   try {
     const context = await newContext(browser);
-    const signInPage = await context.newPage();
-    await signIn(signInPage, server.baseUrl, seeded.account);
-    await signInPage.close();
-    const token = (await context.cookies(server.baseUrl)).find((c) => c.name === 'auth_access_token').value;
+    const token = await signInContext(context, server.baseUrl, seeded.account);
     const api = async (offset) => {
       const response = await fetch(`${server.baseUrl}/api/orders/v2/superorders/me?Offset=${offset}&Limit=${ORDERS_PAGE_LIMIT}`, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`GET /v2/superorders/me answered ${response.status}`);

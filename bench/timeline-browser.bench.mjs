@@ -18,7 +18,7 @@ import { launchBrowser, newContext } from './support/chromium.mjs';
 import { alternateVisits, BASELINE_PHOTOS, gridRows, listPhotos, serveBaseline, thumbnailFiles } from './support/grid-scroll.mjs';
 import { ensureLibrary } from './support/library.mjs';
 import { startShoebox } from './support/server.mjs';
-import { signIn } from './support/sign-in.mjs';
+import { signInContext } from './support/sign-in.mjs';
 
 const TIMELINE_PATH = '/my-photos/photos';
 const API = '/api/photo-management';
@@ -31,10 +31,7 @@ export default async function timelineBrowser({ log }) {
   let baseline;
   try {
     const context = await newContext(browser);
-    const signInPage = await context.newPage();
-    await signIn(signInPage, server.baseUrl, library.account);
-    await signInPage.close();
-    const token = (await context.cookies(server.baseUrl)).find((c) => c.name === 'auth_access_token').value;
+    const token = await signInContext(context, server.baseUrl, library.account);
     log(`signed in as ${library.account.email}`);
 
     // The first photos of the timeline (date taken, newest first).

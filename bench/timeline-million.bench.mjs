@@ -14,7 +14,7 @@
 import { launchBrowser, newContext } from './support/chromium.mjs';
 import { ensureLibrary } from './support/library.mjs';
 import { startShoebox } from './support/server.mjs';
-import { signIn } from './support/sign-in.mjs';
+import { signInContext } from './support/sign-in.mjs';
 import { median, row } from './support/stats.mjs';
 
 const RUNS = Number(process.env.BENCH_MILLION_RUNS ?? 3);
@@ -142,10 +142,7 @@ export default async function timelineMillion({ log }) {
   const { browser, close } = await launchBrowser();
   try {
     const context = await newContext(browser);
-    const signInPage = await context.newPage();
-    await signIn(signInPage, server.baseUrl, library.account);
-    await signInPage.close();
-    const token = (await context.cookies(server.baseUrl)).find((c) => c.name === 'auth_access_token').value;
+    const token = await signInContext(context, server.baseUrl, library.account);
     const get = async (path) => {
       const response = await fetch(`${server.baseUrl}${API}${path}`, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);

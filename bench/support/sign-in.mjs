@@ -25,3 +25,16 @@ export async function signIn(page, baseUrl, account = EMMA) {
   const cookies = (await page.context().cookies(baseUrl)).map((c) => c.name);
   if (!cookies.includes('auth_access_token')) throw new Error(`Signed in, but no auth_access_token cookie was set (cookies: ${cookies.join(', ')})`);
 }
+
+/** The API token of a signed-in context: its auth_access_token cookie, to send as a bearer token. */
+export async function bearerToken(context, baseUrl) {
+  return (await context.cookies(baseUrl)).find((c) => c.name === 'auth_access_token').value;
+}
+
+/** Signs `account` in within `context` on a page of its own, closed after, and answers the session's API token. */
+export async function signInContext(context, baseUrl, account) {
+  const page = await context.newPage();
+  await signIn(page, baseUrl, account);
+  await page.close();
+  return bearerToken(context, baseUrl);
+}
