@@ -251,6 +251,7 @@ describe.each(databases)('library activation on $name', (kind) => {
     expect(await activate(me)).toBe(true);
     await untilActive(me);
     expect((await photos(me)).map((p) => p.localFileName)).toEqual(['later.jpg']);
-    expect(messagesOf(me).at(-1)).toMatchObject({ type: 'import.finished', data: { payload: { imported: 2, total: 2, failed: 0 } } });
+    // The library turns ACTIVE a moment before the run tells it.
+    await expect.poll(() => messagesOf(me).at(-1), { timeout: 5_000 }).toMatchObject({ type: 'import.finished', data: { payload: { imported: 2, total: 2, failed: 0 } } });
   });
 });
