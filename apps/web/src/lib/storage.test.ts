@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// On jsdom (the web tests' default is happy-dom): happy-dom's storage does not call a replaced Storage.prototype method, and reads a deleted cookie as ''.
 import { describe, expect, test, vi } from 'vitest';
 import { deleteCookie, getCookie, isStorageAvailable, readJson, setCookie, writeJson } from './storage';
 

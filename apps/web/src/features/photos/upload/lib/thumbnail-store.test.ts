@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// On jsdom (the web tests' default is happy-dom): the upload's files, their bytes and object URLs are made as jsdom makes them, which the tus client and the thumbnail maker read as in a browser.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ThumbnailStore, THUMBNAIL_CONCURRENCY } from './thumbnail-store';
 

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// On jsdom (the web tests' default is happy-dom): the upload's files, their bytes and object URLs are made as jsdom makes them, which the tus client and the thumbnail maker read as in a browser.
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fakeTusServer } from '../../../../test/fake-tus-server';
