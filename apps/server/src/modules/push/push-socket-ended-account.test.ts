@@ -7,11 +7,12 @@ import { closedWithin, servePush, tokenFor } from '../../test/push-service.js';
 describe('a push socket of an account that is deleted while it is open', () => {
   it('is closed as a refused token within a ping interval; another customer\'s stays open', async () => {
     const deleted = new Set<string>();
-    const { url } = await servePush({ pingIntervalMs: 100 }, { verify: (tokens) => verifyingLiveAccounts(tokens, async (id) => !deleted.has(id)) });
+    // 400 ms, not less: both ends are in this process, and one held up past an interval drops a socket that answers.
+    const { url } = await servePush({ pingIntervalMs: 400 }, { verify: (tokens) => verifyingLiveAccounts(tokens, async (id) => !deleted.has(id)) });
     const leaving = await authenticatedPush(url, await tokenFor('leaving'));
     const staying = await authenticatedPush(url, await tokenFor('staying'));
     deleted.add('leaving');
-    expect(await closedWithin(leaving, 2_000)).toEqual(PUSH_CLOSE.badToken);
-    expect(await closedWithin(staying, 500)).toBe('open');
+    expect(await closedWithin(leaving, 10_000)).toEqual(PUSH_CLOSE.badToken);
+    expect(await closedWithin(staying, 1_200)).toBe('open');
   });
 });
