@@ -24,6 +24,12 @@ export const tokenFor = (sub: string) =>
     .setExpirationTime('10m')
     .sign(privateKey);
 
+/**
+ * The ping interval of tests that watch sockets being kept or dropped. Both ends are in the test's process: one held
+ * up for longer than an interval between a ping and its pong drops a socket that answers (100 ms did, on a loaded machine).
+ */
+export const TEST_PING_INTERVAL_MS = 400;
+
 type Timings = Pick<PushSocketOptions, 'authenticateWithinMs' | 'pingIntervalMs' | 'maxUnauthenticatedSockets' | 'maxUnauthenticatedSocketsPerClient' | 'clientOf'>;
 
 /**

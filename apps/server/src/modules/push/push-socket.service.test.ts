@@ -3,7 +3,7 @@ import { PUSH_CLOSE } from '@shoebox/contracts';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@shoebox/contracts';
 import { authenticatedPush, connectPush } from '../../test/push-client.js';
-import { closedWithin, servePush, tokenFor } from '../../test/push-service.js';
+import { closedWithin, servePush, TEST_PING_INTERVAL_MS, tokenFor } from '../../test/push-service.js';
 
 describe('the push socket service', () => {
   it('closes a socket that does not authenticate in time, and keeps one that did', async () => {
@@ -34,9 +34,7 @@ describe('the push socket service', () => {
   });
 
   it('drops a socket that stops answering pings, and keeps one that answers', async () => {
-    // An answering socket is dropped when the process is held up for longer than an interval between its ping and
-    // its pong (both ends are in this process): 100 ms did on a loaded machine, so the interval leaves room for that.
-    const { url, events } = await servePush({ pingIntervalMs: 400 });
+    const { url, events } = await servePush({ pingIntervalMs: TEST_PING_INTERVAL_MS });
     const token = await tokenFor('emma');
     const answering = await authenticatedPush(url, token);
     // A peer whose network went away: it reads nothing, so it never answers a ping.
