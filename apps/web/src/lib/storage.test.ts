@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// On jsdom (the web tests' default is happy-dom): happy-dom's storage does not call a replaced Storage.prototype method, and reads a deleted cookie as ''.
+// On jsdom (the web tests' default is happy-dom): happy-dom's storage does not call a replaced Storage.prototype method.
 import { describe, expect, test, vi } from 'vitest';
 import { deleteCookie, getCookie, isStorageAvailable, readJson, setCookie, writeJson } from './storage';
 

@@ -43,6 +43,10 @@ export function setCookie(name: string, value: string, maxAgeSeconds: number): v
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
+/** A date long past: a cookie set to expire then is gone at once, whatever the clock says now. */
+const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT';
+
 export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  // Max-Age=0 alone expires the cookie "now", which a DOM that compares with < keeps for the rest of the millisecond.
+  document.cookie = `${name}=; Path=/; Max-Age=0; Expires=${EXPIRED}; SameSite=Lax`;
 }

@@ -3,6 +3,7 @@ import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import enGB from '../../public/locales/en-GB.json';
 import { configuredI18next, i18nOptions } from '../lib/i18n';
+import { deleteCookie } from '../lib/storage';
 import { installMatchMedia, setSmallScreen } from './media';
 import { server } from './msw-server';
 import { CONDITION_TIMEOUT_MS } from './wait';
@@ -85,6 +86,6 @@ afterAll(async () => {
 function clearCookies(): void {
   for (const cookie of document.cookie.split('; ')) {
     const name = cookie.split('=')[0];
-    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+    if (name) deleteCookie(name);
   }
 }
