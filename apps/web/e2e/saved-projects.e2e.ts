@@ -59,6 +59,9 @@ describe('saved projects: paged, one deleted, still gone after a reload', () => 
       expect(await pager(emma).innerText()).toContain('Page 1 of 2');
 
       const first = list(emma).getByRole('listitem').first();
+      // The product's name comes from the storefront's catalogue, which may answer after the list: until then the
+      // row says "Photo product".
+      await first.getByText('Photo prints').waitFor();
       expect(await first.innerText()).toMatch(/Photo prints[\s\S]*Last saved \d{1,2} [A-Z][a-z]{2} \d{4}/);
       const title = await first.getByRole('heading').innerText();
       const href = await first.getByRole('link', { name: `Continue ${title}` }).getAttribute('href');
