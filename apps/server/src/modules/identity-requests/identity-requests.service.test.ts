@@ -134,15 +134,19 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
   it('of email change requests made at once, the link mailed last is the one that works, whichever was opened first', async () => {
     let clock = new Date('2026-11-24T08:00:00Z');
     const sent: MailMessage[] = [];
-    // The first request's mail to the new address goes out only after the second one's.
+    // The first request's mails go out only after the second request is done.
     let releaseFirst!: () => void;
     const firstMayGo = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstHeld!: () => void;
+    const firstAtMailer = new Promise<void>((resolve) => (firstHeld = resolve));
     const mailer: Mailer = {
       async send(m) {
-        if (m.to === 'first@example.com') await firstMayGo;
+        if (m.to === 'first@example.com') {
+          firstHeld();
+          await firstMayGo;
+        }
         clock = new Date(clock.getTime() + 1000);
         sent.push(m);
-        if (m.to === 'second@example.com') releaseFirst();
       },
     };
     const service = identityRequestService({ db: db(), mailer, publicUrl: 'https://account.example', accountDeletions: markOnly(db()), recipients: recipientLimit(db(), () => clock), now: () => clock });
@@ -151,8 +155,12 @@ describe.each(databases)('identity request links over time on $name', (kind) => 
     const params = (confirmationToken = '') => ({ idpType: who.identity.idpType, idpSub: who.identity.idpSub, confirmationToken });
 
     const first = service.requestEmailChange(who.identity, params(), { email: 'first@example.com', channel: 'www.printhaven.nl' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second request starts once the first one's mail is held at the mail server, not after a guessed pause.
+    await firstAtMailer;
     await service.requestEmailChange(who.identity, params(), { email: 'second@example.com', channel: 'www.printhaven.nl' });
+    // Released any earlier, the two requests' mails interleave and both read the test's clock after the last of
+    // them: "mailed last" would be a tie, settled by whichever transaction commits second.
+    releaseFirst();
     await first;
     expect(sent.filter((m) => m.to !== who.email).map((m) => m.to)).toEqual(['second@example.com', 'first@example.com']);
 
