@@ -167,6 +167,13 @@ export default tseslint.config(
     },
   },
   {
+    // The same clock in the server's tests: a child process under load takes seconds to start or end.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'vi', property: 'waitFor', message: 'Use waitForCondition from src/test/wait.ts: vi.waitFor gives up after 1 s.' }],
+    },
+  },
+  {
     // Plain scripts run on Node; the benches also hand functions to the browser (page.evaluate).
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

@@ -3,6 +3,7 @@ import { apiErrorSchema, downloadCreatedSchema, MAX_PHOTOS_PER_DOWNLOAD, signedU
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadCalls, downloadRow, downloadSetups, useDownloadServer, insertDownloadRow } from '../../test/downloads.js';
 import { insertPhotoRows, newCustomer, PHOTOS_API, storePhotos } from '../../test/photo-library.js';
+import { waitForCondition } from '../../test/wait.js';
 import { downloadRepository } from './download.repository.js';
 import { MAX_KEPT_ARCHIVE_BYTES, MAX_LIVE_DOWNLOADS, MAX_PENDING_DOWNLOADS, PENDING_DOWNLOADS_RETRY_AFTER_SECONDS } from './download.service.js';
 
@@ -18,6 +19,12 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
 
   const rowsOf = (customerId: string) => server().db.selectFrom('downloads').selectAll().where('customer_id', '=', customerId).execute();
   const eventsFor = (downloadId: string) => events.filter((e) => 'key' in e.message && e.message.message.downloadId === downloadId).map((e) => ('key' in e.message ? e.message.key : ''));
+
+  /** The push messages come through the event bus, after the archive is ready; a second archive's would follow within the pause. */
+  const eventsSettled = async (downloadId: string) => {
+    await waitForCondition(() => expect(eventsFor(downloadId)).toContain('archive.generation.finished'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
 
   it('answers 202 with the id, name and photos asked for; the same request again answers the same archive and makes it once', async () => {
     const me = await newCustomer(server());
@@ -35,7 +42,7 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     // Asked for after it was made: still the same archive, not a second one.
     expect((await calls.post(me, body)).json()).toEqual(first.json());
     expect(await rowsOf(me.id)).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventsSettled(body.id);
     expect(eventsFor(body.id)).toEqual(['archive.generation.started', 'archive.generation.finished']);
   });
 
@@ -49,7 +56,7 @@ describe.each(downloadSetups)('asking for a zip of own photos on $name', (setup)
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(await rowsOf(me.id)).toHaveLength(1);
     expect(await calls.settled(me, body.id)).toMatchObject({ state: 'ready', photosCount: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventsSettled(body.id);
     expect(eventsFor(body.id)).toEqual(['archive.generation.started', 'archive.generation.finished']);
   });
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOwnRedis, testRedisUrl as redisUrl, uniqueRedisPrefix } from '../../test/redis.js';
+import { waitForCondition } from '../../test/wait.js';
 import type { EventBus } from './event-bus.js';
 import { memoryEventBus } from './memory-event-bus.js';
 import { PUSH_CHANNEL, redisEventBus } from './redis-event-bus.js';
@@ -30,7 +31,7 @@ function collect(bus: EventBus) {
   return {
     seen,
     unsubscribe,
-    until: (n: number) => vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(n), { timeout: 5_000 }),
+    until: (n: number) => waitForCondition(() => expect(seen.length).toBeGreaterThanOrEqual(n)),
   };
 }
 
@@ -140,7 +141,7 @@ describe.skipIf(!redisUrl)('the Redis event bus across machines', () => {
       const ours = async () => ((await admin.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${prefix}push-`)).length;
       expect(await ours()).toBe(2);
       await bus.close();
-      await vi.waitFor(async () => expect(await ours()).toBe(0), { timeout: 5_000 });
+      await waitForCondition(async () => expect(await ours()).toBe(0));
     } finally {
       admin.disconnect();
     }

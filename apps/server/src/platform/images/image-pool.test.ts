@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createImagePool, ImageJobCrashed, ImageJobFailed, ImageJobTimedOut, ImagePoolBusy, type ImagePool, type ImagePoolOptions } from './image-pool.js';
 import { IMAGE_WORK_PRIORITY } from './image-worker.js';
 import { TEST_CHILD_EXEC_ARGV } from '../../test/children/exec-argv.js';
+import { waitForCondition } from '../../test/wait.js';
 
 interface TestJob {
   sleepMs?: number;
@@ -18,8 +19,6 @@ interface TestResult {
 
 const pools: ImagePool<TestJob, TestResult>[] = [];
 
-/** How long a wait for a child to end may take: the idle timer is 100 ms, but a busy machine delays the exit by seconds. */
-const CHILD_ENDS = { timeout: 10_000 };
 
 function testPool(options: Partial<ImagePoolOptions> = {}) {
   const pool = createImagePool<TestJob, TestResult>({
@@ -109,7 +108,7 @@ describe('the image pool', () => {
 
     expect(await spinning).toBeInstanceOf(ImageJobTimedOut);
     expect((await next).pid).not.toBe(spinner);
-    await vi.waitFor(() => expect(isAlive(spinner)).toBe(false), CHILD_ENDS);
+    await waitForCondition(() => expect(isAlive(spinner)).toBe(false));
   });
 
   it('fails a job whose child dies, and goes on with the next job in a new child', async () => {
@@ -133,7 +132,7 @@ describe('the image pool', () => {
     const pool = testPool({ idleMs: 100, warm: 1 });
     const [a, b] = await Promise.all([pool.run('customer-a', {}), pool.run('customer-b', {})]);
     expect(a.pid).not.toBe(b.pid);
-    await vi.waitFor(() => expect(pool.status().pids).toHaveLength(1), CHILD_ENDS);
+    await waitForCondition(() => expect(pool.status().pids).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const [kept] = pool.status().pids;
     expect([a.pid, b.pid]).toContain(kept);
@@ -143,7 +142,7 @@ describe('the image pool', () => {
   it('ends a child that stayed idle', async () => {
     const pool = testPool({ idleMs: 100 });
     const { pid } = await pool.run('customer-a', {});
-    await vi.waitFor(() => expect(pool.status().pids).toEqual([]), CHILD_ENDS);
-    await vi.waitFor(() => expect(isAlive(pid)).toBe(false), CHILD_ENDS);
+    await waitForCondition(() => expect(pool.status().pids).toEqual([]));
+    await waitForCondition(() => expect(isAlive(pid)).toBe(false));
   });
 });

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, createDeflate } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../../platform/auth/passwords.js';
 import { IngestRejection, ingestPhoto } from './ingest-photo.js';
 import { createIsolatedIngest, IngestBusy, ingestPhotoIsolated, type IsolatedIngest } from './isolated-ingest.js';
 import { makeTestJpeg } from '../../../seed/photo-like-images.js';
+import { waitForCondition } from '../../../test/wait.js';
 
 const HEIC_FIXTURE = fileURLToPath(new URL('./fixtures/photo.heic', import.meta.url));
 
@@ -102,7 +103,7 @@ describe('ingesting an uploaded photo away from the server', () => {
     const ingest = testIngest({ size: 2, perCustomer: 2 });
     const stored = await hashPassword('correct horse battery staple');
     const decoding = [1, 2].map(() => ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }).catch((error: unknown) => error));
-    await vi.waitFor(() => expect(ingest.status().running).toBe(2));
+    await waitForCondition(() => expect(ingest.status().running).toBe(2));
     const { pids } = ingest.status();
 
     // As many as the process's libuv threadpool has threads: all would wait if the decoders held them.
@@ -124,7 +125,7 @@ describe('ingesting an uploaded photo away from the server', () => {
       ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }),
       ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }),
     ].map((ingesting) => ingesting.catch((error: unknown) => error));
-    await vi.waitFor(() => expect(ingest.status().pids).toHaveLength(1));
+    await waitForCondition(() => expect(ingest.status().pids).toHaveLength(1));
     expect(ingest.status()).toMatchObject({ running: 1, queued: 1 });
 
     const other = ingest.ingest(strip, { customerId: 'customer-b', ...DECODE_ANYTHING }).catch((error: unknown) => error);
@@ -150,8 +151,8 @@ describe('ingesting an uploaded photo away from the server', () => {
   it('refuses a photo whose decoder dies, with a message, and goes on with the next', async () => {
     const ingest = testIngest({ size: 1 });
     const dying = rejectionOf(ingest.ingest(strip, { customerId: 'customer-a', ...DECODE_ANYTHING }));
-    await vi.waitFor(() => expect(ingest.status().running).toBe(1));
-    await vi.waitFor(() => expect(ingest.status().pids).toHaveLength(1));
+    await waitForCondition(() => expect(ingest.status().running).toBe(1));
+    await waitForCondition(() => expect(ingest.status().pids).toHaveLength(1));
     process.kill(ingest.status().pids[0]!, 'SIGKILL');
 
     const rejection = await dying;
