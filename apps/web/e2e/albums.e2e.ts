@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
 import { accountInfo, albumCard, albumId, albumPhotoIds, albumsSection, DEMO_ALBUMS, horizontalOverflow, ownAlbums, pickVisibleTiles, renderedTileIds, tabCount, toast, visibleTileIds, waitForDemoAlbums } from './support/albums';
 import { acceptCookies } from './support/cookies';
 import { DEMO_LIBRARY_OWNER, photoApi, waitForDemoLibrary } from './support/photos';
@@ -36,10 +34,8 @@ function orderToggleLook(page: Page) {
 /** The top of the page (an album's header) as /tmp/shots/<name>.png. */
 async function headerShot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  fs.mkdirSync(HEADER_SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(HEADER_SHOTS, `${name}.png`) });
+  await screenshot(page, name, { dir: REVIEW_SHOTS_DIR });
 }
-const HEADER_SHOTS = '/tmp/shots';
 
 describe('albums (emma, the demo library and albums)', () => {
   let server: TestServer;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn } from './support/auth';
 import { albumId, albumPhotoIds, DEMO_ALBUMS, waitForDemoAlbums } from './support/albums';
-import { DESKTOP, launchBrowser, newContext, pageProblems, PHONE } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, pageProblems, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
 import { DEMO_LIBRARY_OWNER, photoApi, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 
@@ -20,7 +20,6 @@ import { startServer, type TestServer } from './support/server';
 const LOCALES_DIR = fileURLToPath(new URL('../public/locales', import.meta.url));
 const GERMAN_CHANNEL = 'www.printhaven.de';
 /** Where the upload dialog's screenshots go, for the closing note. */
-const SHOTS = '/tmp/shots';
 const NAMESPACES = ['photos', 'albums', 'upload', 'storage', 'exports'] as const;
 type Namespace = (typeof NAMESPACES)[number];
 type Messages = { [key: string]: string | Messages };
@@ -195,10 +194,7 @@ describe('every dialog from a cold start of every route that offers it', () => {
       try {
         await open(page);
         await expectNoRawKeys(page, role, name());
-        if (shot) {
-          fs.mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS, `${shot.name}-${locale}.png`) });
-        }
+        if (shot) await screenshot(page, `${shot.name}-${locale}`, { dir: REVIEW_SHOTS_DIR });
       } finally {
         await page.close();
       }

@@ -1,10 +1,8 @@
 /// <reference types="node" />
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, REVIEW_SHOTS_DIR, screenshot } from './support/browser';
 import { DEMO_LIBRARY_OWNER, dismissCookieBanner, photoApi, waitForDemoLibrary } from './support/photos';
 import { startServer, type TestServer } from './support/server';
 
@@ -16,7 +14,6 @@ const STORAGE_WARNING_LIBRARY_SIZE = 12;
 const SEED_TIMEOUT_MS = 240_000;
 /** Lighthouse's threshold for a "good" cumulative layout shift. */
 const CLS_BUDGET = 0.1;
-const SHOTS_DIR = '/tmp/shots';
 
 interface Shift {
   value: number;
@@ -89,8 +86,7 @@ async function shot(page: Page, name: string): Promise<void> {
       return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0 && bottom > 0 && top < window.innerHeight;
     }),
   );
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+  await screenshot(page, name, { dir: REVIEW_SHOTS_DIR });
 }
 
 describe('photos page layout', () => {

@@ -60,8 +60,15 @@ export function pageProblems(page: Page): string {
 /** Where the screens a person reviews by eye are saved. */
 export const REVIEW_SHOTS_DIR = '/tmp/shots';
 
-/** Saves a screenshot of the visible viewport (or the whole page) as <dir>/<name>.png, by default /tmp/e2e-shots. */
+/**
+ * Whether screenshots are saved. Under CI=true nobody opens them (the run keeps only its output), and each costs
+ * Chromium CPU the other tests wait for: a full-page PNG takes up to a second, and a run takes about 300.
+ */
+const SHOTS_WANTED = process.env.CI !== 'true';
+
+/** Saves a screenshot of the visible viewport (or the whole page) as <dir>/<name>.png, by default /tmp/e2e-shots; none under CI. */
 export async function screenshot(page: Page, name: string, options: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
+  if (!SHOTS_WANTED) return;
   const dir = options.dir ?? SHOTS_DIR;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage });
