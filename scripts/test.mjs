@@ -220,20 +220,23 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 process.on('exit', cleanUp);
 
 /**
- * Starts making the end-to-end tests' demo world (scripts/demo-world.mjs) beside the lint, so it is ready when
- * they start; the e2e project's global setup waits for it. Its failure is told there.
+ * Starts making the end-to-end tests' worlds beside the lint, so they are ready when the tests need them: the
+ * demo world (scripts/demo-world.mjs), which the e2e project's global setup waits for, and the million-photo
+ * library (scripts/million-library.mjs), which the one file that needs it waits for. A failure is told there.
  */
-function startDemoWorld() {
+function startE2eWorlds() {
   if (!startsE2e(vitestExtra)) return;
-  log('Making the demo world of the end-to-end tests meanwhile: node scripts/demo-world.mjs');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/demo-world.mjs')], { cwd: root, stdio: 'ignore' });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
+  for (const script of ['scripts/demo-world.mjs', 'scripts/million-library.mjs']) {
+    log(`Making a world of the end-to-end tests meanwhile: node ${script}`);
+    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, stdio: 'ignore' });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+  }
 }
 
 async function main() {
   build();
-  startDemoWorld();
+  startE2eWorlds();
   lint();
   services.ensurePackages(NEEDED);
   cluster = await services.startPostgres({ database: 'shoebox_test' });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,6 +133,27 @@ describe('a library without files on sqlite', () => {
       } finally {
         await db.destroy();
       }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('a library asked for twice at once on sqlite', () => {
+  it('is built once, the second caller waiting and reusing it; a lock its dead builder left is taken over', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-library-'));
+    try {
+      const dataDir = path.join(dir, 'data');
+      // A builder killed with its run leaves its lock behind.
+      const dead = spawnSync(process.execPath, ['-e', '']).pid;
+      fs.mkdirSync(`${dataDir}.building`);
+      fs.writeFileSync(path.join(`${dataDir}.building`, 'pid'), String(dead));
+      const ask = () => seedLibrary({ photosPerCustomer: 40, total: 60, dataDir, pictureScale: 0.1, files: false });
+      const [first, second] = await Promise.all([ask(), ask()]);
+      expect([first!.reused, second!.reused].sort()).toEqual([false, true]);
+      expect(second!.key).toBe(first!.key);
+      expect(fs.existsSync(`${dataDir}.building`)).toBe(false);
+      expect(fs.existsSync(`${dataDir}.partial`)).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

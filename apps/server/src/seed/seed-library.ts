@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildLibrary } from './bench-library/build-library.js';
+import { holdBuildLock } from './bench-library/build-lock.js';
 import { databaseOf, libraryKey, markerIn, readManifest, writeManifest, type LibraryManifest } from './bench-library/library-cache.js';
 import { pruneSiblings } from './bench-library/prune-siblings.js';
 
@@ -54,6 +55,15 @@ export async function seedLibrary(o: SeedLibraryOptions): Promise<SeedLibraryRes
   if (!Number.isInteger(o.photosPerCustomer) || o.photosPerCustomer < 1) throw new Error('photosPerCustomer must be a positive whole number');
   if (!Number.isInteger(o.total) || o.total < o.photosPerCustomer) throw new Error('total must be a whole number at least photosPerCustomer');
   const dataDir = path.resolve(o.dataDir);
+  const release = await holdBuildLock(dataDir, log);
+  try {
+    return await reuseOrBuild(o, dataDir, started, log);
+  } finally {
+    release();
+  }
+}
+
+async function reuseOrBuild(o: SeedLibraryOptions, dataDir: string, started: number, log: (message: string) => void): Promise<SeedLibraryResult> {
   const database = databaseOf(dataDir, o.databaseUrl);
   const files = o.files ?? true;
   const key = libraryKey(o.photosPerCustomer, o.total, o.pictureScale, files);

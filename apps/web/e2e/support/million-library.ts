@@ -1,13 +1,10 @@
 /// <reference types="node" />
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { millionLibrary } from '../../../../scripts/million-library.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const seedCli = path.join(repoRoot, 'apps/server/dist/seed/cli.js');
-export const MILLION = 1_000_000;
+export { MILLION } from '../../../../scripts/million-library.mjs';
 
 export interface MillionLibrary {
   /** A copy of the library's SQLite database, this test's own: a server on it may write. */
@@ -18,20 +15,11 @@ export interface MillionLibrary {
 }
 
 /**
- * A library of a million photos, the rows only (`npm run seed -- --without-files`: their thumbnails answer
- * not found), made once per machine and cached under .tmp/bench-rows/ as the benches use it; each call gets
- * a copy of its database. Making it takes about 70 s on an idle machine of this kind.
+ * The million-photo library (scripts/million-library.mjs, usually made while the run's first tests ran), as a copy
+ * of its database of this test's own.
  */
 export async function millionPhotoLibrary(): Promise<MillionLibrary> {
-  const args = [seedCli, '--photos-per-customer', String(MILLION), '--total', String(MILLION), '--without-files', '--json'];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`The seeding command exited with ${code}:\n${stderr}`);
-  const manifest = JSON.parse(stdout) as { database: { kind: string; file: string }; account: { email: string; password: string } };
+  const manifest = await millionLibrary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoebox-million-'));
   const databaseFile = path.join(dir, 'shoebox.db');
   for (const suffix of ['', '-wal']) {
