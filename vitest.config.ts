@@ -27,6 +27,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll's own default gives up after 1 s, a clock sized for an idle machine: a condition gets as
+          // long as a locator's wait (the browser context's default timeout, e2e/support/browser.ts).
+          expect: { poll: { timeout: 15_000 } },
           // Having no files is fine here: vitest only fails a run that finds no files in any project, and
           // scripts/test.mjs adds --passWithNoTests when a run is filtered to this project alone.
         },

@@ -22,5 +22,7 @@ export default defineConfig({
     // Ceilings for a machine with both cores busy, where a test that takes 5 s idle takes four times that.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll's own default gives up after 1 s; a condition gets as long as waitForCondition gives it (src/test/wait.ts).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -65,7 +65,7 @@ const shownImages = (page: Page, texts: Reading['texts']) => page.getByRole('img
 async function expectImagesLoaded(images: Locator, linkToken: string): Promise<void> {
   expect(await images.count()).toBeGreaterThan(0);
   for (const image of await images.all()) {
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(new URL(source).pathname).toContain(`/shared-books/${linkToken}/`);
   }

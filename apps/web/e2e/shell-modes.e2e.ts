@@ -38,7 +38,7 @@ describe('shell modes', () => {
       for (const path of ['/my-photos', '/my-photos/photos', '/my-photos/albums']) {
         await page.goto(path);
         // /my-photos opens its Photos tab.
-        await expect.poll(() => new URL(page.url()).pathname, { message: path, timeout: 15_000 }).toBe(path === '/my-photos' ? '/my-photos/photos' : path);
+        await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe(path === '/my-photos' ? '/my-photos/photos' : path);
         await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
         expect(await chatLink(page).count(), path).toBe(0);
       }

@@ -120,7 +120,7 @@ describe('upload dialog thumbnails (sofia)', () => {
   async function thumbnailOf(row: Locator): Promise<Locator> {
     await row.scrollIntoViewIfNeeded();
     const box = row.locator('[data-thumbnail]');
-    await expect.poll(() => box.getAttribute('data-thumbnail'), { timeout: 15_000 }).not.toBe('pending');
+    await expect.poll(() => box.getAttribute('data-thumbnail')).not.toBe('pending');
     return box;
   }
 

@@ -115,7 +115,7 @@ describe('online photo books', () => {
       const photos = stranger.getByRole('region', { name: 'Page 1' }).getByRole('img');
       expect(await photos.count()).toBeGreaterThan(0);
       expect(await photos.first().getAttribute('alt')).toMatch(/^The first days, photo 1 of \d+$/);
-      await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       const text = await stranger.locator('body').innerText();
       expect(text).not.toContain(OWNER);
       expect(await stranger.getByRole('navigation', { name: 'Account menu' }).count()).toBe(0);
