@@ -309,7 +309,7 @@ describe('albums (emma, the demo library and albums)', () => {
     await page.getByRole('button', { name: 'Order: Newest first' }).click();
     await page.getByRole('button', { name: 'Order: Oldest first' }).waitFor();
     const expected = (await albumPhotoIds(page, server.baseUrl, id, 'sortKey=dateTaken&sortOrder=asc')).slice(0, 12);
-    await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12), { timeout: 10_000 }).toEqual(expected);
+    await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12)).toEqual(expected);
     expect(expected).not.toEqual(before);
     // Oldest first: the dates taken shown go up.
     const dates = await page.evaluate(() =>
@@ -321,7 +321,7 @@ describe('albums (emma, the demo library and albums)', () => {
 
     await sortBy.selectOption({ label: 'Date added' });
     await page.getByRole('button', { name: 'Order: Oldest first' }).click();
-    await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12), { timeout: 10_000 }).toEqual(before);
+    await expect.poll(async () => (await renderedTileIds(page)).slice(0, 12)).toEqual(before);
   });
 
   it('opens the album preview on a tile click and closes it with Escape', async () => {

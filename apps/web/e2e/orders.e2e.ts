@@ -162,9 +162,9 @@ describe('order screens: the two lists, an order opened cold, its address change
     const run = (command: string) =>
       promisify(execFile)(process.execPath, [ordersCli, command, code, '--url', server.baseUrl], { env: { ...process.env, DATA_DIR: server.dataDir } });
     await run('advance');
-    await expect.poll(() => summary.innerText(), { timeout: 10_000 }).toContain('Ordered');
+    await expect.poll(() => summary.innerText()).toContain('Ordered');
     await run('advance');
-    await expect.poll(() => summary.innerText(), { timeout: 10_000 }).toContain('In production');
+    await expect.poll(() => summary.innerText()).toContain('In production');
     await expect.poll(() => page.getByRole('button', { name: 'Change delivery address' }).count()).toBe(0);
     expect(reloads).toBe(0);
     await shot(page, 'order-live-in-production');
