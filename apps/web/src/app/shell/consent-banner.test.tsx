@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { getCookie } from '../../lib/storage';
+import { deleteCookie, getCookie } from '../../lib/storage';
 import { configuredRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { waitForCondition } from '../../test/wait';
@@ -35,7 +35,7 @@ describe('cookie consent banner', () => {
     expect(getCookie('cookie_consent')).toBe('01');
     first.unmount();
 
-    document.cookie = 'cookie_consent=; Path=/; Max-Age=0';
+    deleteCookie('cookie_consent');
     const second = renderApp('/');
     await second.user.click(within(await banner()).getByRole('button', { name: 'Save choices' }));
     expect(getCookie('cookie_consent')).toBe('00');

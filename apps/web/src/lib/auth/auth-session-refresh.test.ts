@@ -3,6 +3,7 @@ import { testConfig } from '../../test/fixtures';
 import { fakeReporter } from '../../test/render-app';
 import { fakeJwt, inSeconds } from '../../test/tokens';
 import { createAuthSession } from './auth-session';
+import { deleteCookie } from '../storage';
 
 const refusal = new Error('invalid_grant');
 // The provider refuses the refresh token (revoked, or the customer signed out elsewhere).
@@ -15,7 +16,7 @@ describe('an access token that cannot be refreshed', () => {
     document.cookie = `auth_id_token=${fakeJwt({ sub: 'cust-1001', email: 'ada@example.com' })}; Path=/`;
   });
   afterEach(() => {
-    for (const name of ['auth_access_token', 'auth_refresh_token', 'auth_id_token']) document.cookie = `${name}=; Path=/; Max-Age=0`;
+    for (const name of ['auth_access_token', 'auth_refresh_token', 'auth_id_token']) deleteCookie(name);
   });
 
   test("means signed out, and the failure is logged as 'AccessToken Error', once for callers at the same time", async () => {
