@@ -42,17 +42,14 @@ function ageMs(lock: string): number {
  */
 export async function holdBuildLock(dataDir: string, log: (message: string) => void): Promise<() => void> {
   const lock = `${dataDir}.building`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
   let told = false;
   for (;;) {
     try {
-      fs.mkdirSync(lock, { recursive: false });
+      fs.mkdirSync(lock);
       fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
       return () => fs.rmSync(lock, { recursive: true, force: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        fs.mkdirSync(path.dirname(lock), { recursive: true });
-        continue;
-      }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = holderOf(lock);
